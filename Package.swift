@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "State",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "State", targets: ["State"]),
+        .library(name: "StateDocument", targets: ["StateDocument"]),
+        .executable(name: "state", targets: ["state"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        // Value tree, formats (XML plist, binary plist, JSON): parsers and writers.
+        .target(
+            name: "State",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        // Byte-faithful documents: edits spliced into the original bytes, atomic saves.
+        .target(name: "StateDocument", dependencies: ["State"]),
+        // The `state` command line: one file per subcommand.
+        .target(
+            name: "StateCLI",
+            dependencies: [
+                "State", "StateDocument",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "state", dependencies: ["StateCLI"]),
+        // Helpers shared by every test target: fixtures, the plistlib oracle, round-trip checks.
+        .target(name: "StateTestSupport", dependencies: ["State", "StateDocument"]),
+        .executableTarget(
+            name: "StateBenchmarks",
+            dependencies: ["State", "StateDocument"],
+            path: "Benchmarks/StateBenchmarks"
+        ),
+        .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),
+        .testTarget(name: "StateDocumentTests", dependencies: ["StateDocument", "StateTestSupport"]),
+        .testTarget(name: "StateCLITests", dependencies: ["StateCLI", "state", "StateTestSupport"]),
+    ]
+)

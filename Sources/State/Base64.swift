@@ -1,0 +1,105 @@
+/// Base64 as property lists use it: decoding skips whitespace (XML `<data>` is wrapped and
+/// indented), encoding can wrap lines. Hand-written because Foundation's decoder rejects the
+/// whitespace and its encoder allocates intermediate strings on the hot write path.
+enum Base64 {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// 0...63 for alphabet bytes, 64 for '=', 65 for whitespace, 255 for anything else.
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: 255, count: 256)
+        for (i, c) in alphabet.enumerated() { t[Int(c)] = UInt8(i) }
+        t[Int(UInt8(ascii: "="))] = 64
+        for w in [0x20, 0x09, 0x0A, 0x0D] { t[w] = 65 }
+        return t
+    }()
+
+    /// The offset (relative to the start of `bytes`) of the first byte that makes this invalid
+    /// base64, or nil when it is valid.
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        var padding = 0
+        for (i, b) in bytes.enumerated() {
+            let v = table[Int(b)]
+            if v == 65 { continue }
+            if v == 255 { return i }
+            if v == 64 {
+                padding += 1
+                if padding > 2 { return i }
+            } else if padding > 0 {
+                return i  // data after padding
+            }
+            count += 1
+        }
+        if count % 4 == 1 { return bytes.count }
+        return nil
+    }
+
+    /// Decodes, skipping whitespace; nil when the input is not base64.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count / 4 * 3 + 3)
+        var acc: UInt32 = 0
+        var n = 0
+        var padding = 0
+        for b in bytes {
+            let v = table[Int(b)]
+            if v == 65 { continue }
+            if v == 255 { return nil }
+            if v == 64 {
+                padding += 1
+                continue
+            }
+            if padding > 0 { return nil }
+            acc = acc << 6 | UInt32(v)
+            n += 1
+            if n == 4 {
+                out.append(UInt8(truncatingIfNeeded: acc >> 16))
+                out.append(UInt8(truncatingIfNeeded: acc >> 8))
+                out.append(UInt8(truncatingIfNeeded: acc))
+                acc = 0
+                n = 0
+            }
+        }
+        switch n {
+        case 0: break
+        case 2: out.append(UInt8(truncatingIfNeeded: acc >> 4))
+        case 3:
+            out.append(UInt8(truncatingIfNeeded: acc >> 10))
+            out.append(UInt8(truncatingIfNeeded: acc >> 2))
+        default: return nil
+        }
+        return out
+    }
+
+    /// Appends the base64 form of `data` to `out`. When `lineLength` is given, a line break
+    /// followed by `linePrefix` is written before each line after the first.
+    static func encode(_ data: UnsafeRawBufferPointer, into out: inout [UInt8], lineLength: Int? = nil, linePrefix: [UInt8] = []) {
+        var column = 0
+        var i = 0
+        let n = data.count
+        @inline(__always) func put(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
+            if let lineLength, column == lineLength {
+                out.append(0x0A)
+                out.append(contentsOf: linePrefix)
+                column = 0
+            }
+            out.append(a); out.append(b); out.append(c); out.append(d)
+            column += 4
+        }
+        alphabet.withUnsafeBufferPointer { abc in
+            while i + 3 <= n {
+                let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2])
+                put(abc[Int(v >> 18 & 63)], abc[Int(v >> 12 & 63)], abc[Int(v >> 6 & 63)], abc[Int(v & 63)])
+                i += 3
+            }
+            let pad = UInt8(ascii: "=")
+            if n - i == 1 {
+                let v = UInt32(data[i]) << 16
+                put(abc[Int(v >> 18 & 63)], abc[Int(v >> 12 & 63)], pad, pad)
+            } else if n - i == 2 {
+                let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8
+                put(abc[Int(v >> 18 & 63)], abc[Int(v >> 12 & 63)], abc[Int(v >> 6 & 63)], pad)
+            }
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import Foundation
+
+/// Reads binary property lists (`bplist00`) into a `SourceTree`.
+///
+/// Binary plists are graphs: objects refer to each other by index, and one object may be
+/// referenced many times. The tree expands those references (as every plist reader does), with
+/// the checks that hostile files need: the trailer and every offset and reference are bounds
+/// checked, object counts are compared with the file size, reference cycles are detected, and
+/// the expanded tree is capped so that a small file of shared containers cannot explode.
+enum BinaryPlistParser {
+    struct Trailer {
+        var offsetIntSize: Int
+        var objectRefSize: Int
+        var objectCount: Int
+        var topObject: Int
+        var offsetTableOffset: Int
+    }
+
+    /// An object's marker, element count and the offset of its payload.
+    struct Header {
+        var marker: UInt8
+        var count: Int
+        var payload: Int
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> SourceTree {
+        let nodes = try bytes.withUnsafeBufferPointer { buffer in
+            var parser = try Parser(buffer: buffer)
+            try parser.run()
+            return parser.nodes
+        }
+        return SourceTree(bytes: bytes, format: .binary, nodes: nodes)
+    }
+
+    @inline(__always) static func readUInt(_ b: UnsafeBufferPointer<UInt8>, _ offset: Int, _ size: Int) -> UInt64 {
+        var v: UInt64 = 0
+        for i in 0..<size { v = v << 8 | UInt64(b[offset + i]) }
+        return v
+    }
+
+    /// Reads an object header at `offset`. Counts of 15 or more are stored as a following
+    /// integer object.
+    static func header(_ b: UnsafeBufferPointer<UInt8>, at offset: Int, limit: Int) throws -> Header {
+        guard offset < limit else { throw PlistError("object starts past the end of the object area", at: .byte(offset: offset)) }
+        let marker = b[offset]
+        var count = Int(marker & 0x0F)
+        var payload = offset + 1
+        let type = marker >> 4
+        let hasCount = type == 0x4 || type == 0x5 || type == 0x6 || type == 0x7 || type == 0xA || type == 0xB || type == 0xC || type == 0xD
+        if hasCount && count == 0x0F {
+            guard payload < limit else { throw PlistError("truncated object length", at: .byte(offset: payload)) }
+            let intMarker = b[payload]
+            guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 3 else {
+                throw PlistError("bad length marker 0x\(String(intMarker, radix: 16)) (expected an integer)", at: .byte(offset: payload))
+            }
+            let size = 1 << Int(intMarker & 0x0F)
+            guard payload + 1 + size <= limit else { throw PlistError("truncated object length", at: .byte(offset: payload)) }
+            let value = readUInt(b, payload + 1, size)
+            guard value <= UInt64(limit) else {
+                throw PlistError("object length \(value) is larger than the file", at: .byte(offset: payload))
+            }
+            count = Int(value)
+            payload += 1 + size
+        }
+        return Header(marker: marker, count: count, payload: payload)
+    }
+
+    // MARK: - Decoding
+
+    static func decodeKey(at offset: Int, in b: UnsafeBufferPointer<UInt8>) throws -> String {
+        let h = try header(b, at: offset, limit: b.count)
+        return string(h, in: b)
+    }
+
+    static func string(_ h: Header, in b: UnsafeBufferPointer<UInt8>) -> String {
+        switch h.marker >> 4 {
+        case 0x5, 0x7:
+            return String(decoding: UnsafeBufferPointer(rebasing: b[h.payload..<(h.payload + h.count)]), as: UTF8.self)
+        case 0x6:
+            var units = [UInt16]()
+            units.reserveCapacity(h.count)
+            for i in 0..<h.count {
+                units.append(UInt16(b[h.payload + 2 * i]) << 8 | UInt16(b[h.payload + 2 * i + 1]))
+            }
+            return String(decoding: units, as: UTF16.self)
+        default:
+            return ""
+        }
+    }
+
+    static func decodeScalar(_ node: SourceNode, in b: UnsafeBufferPointer<UInt8>) -> PlistValue {
+        guard let h = try? header(b, at: Int(node.start), limit: b.count) else { return .null }
+        switch node.kind {
+        case .string: return .string(string(h, in: b))
+        case .integer:
+            let size = 1 << Int(h.marker & 0x0F)
+            if size == 16 {
+                let high = readUInt(b, h.payload, 8)
+                let low = readUInt(b, h.payload + 8, 8)
+                return .integer(high == 0 ? Int128(low) : Int128(Int64(bitPattern: low)))
+            }
+            let raw = readUInt(b, h.payload, size)
+            return .integer(size == 8 ? Int128(Int64(bitPattern: raw)) : Int128(raw))
+        case .real:
+            if h.marker & 0x0F == 2 { return .real(Double(Float(bitPattern: UInt32(readUInt(b, h.payload, 4))))) }
+            return .real(Double(bitPattern: readUInt(b, h.payload, 8)))
+        case .date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: readUInt(b, h.payload, 8))))
+        case .data: return .data(Data(UnsafeBufferPointer(rebasing: b[h.payload..<(h.payload + h.count)])))
+        case .uid: return .uid(readUInt(b, h.payload, min(8, Int(h.marker & 0x0F) + 1)))
+        case .trueValue: return .bool(true)
+        case .falseValue: return .bool(false)
+        case .null: return .null
+        case .dictionary: return .dictionary([:])
+        case .array: return .array([])
+        }
+    }
+
+    // MARK: - The parser
+
+    struct Parser {
+        let b: UnsafeBufferPointer<UInt8>
+        let n: Int
+        let trailer: Trailer
+        /// Objects must lie between the header and the offset table.
+        let objectLimit: Int
+        var nodes: [SourceNode] = []
+        /// Objects on the current path from the root: a reference back to one is a cycle.
+        var onPath: [Bool]
+        let maxNodes: Int
+
+        init(buffer: UnsafeBufferPointer<UInt8>) throws {
+            b = buffer
+            n = buffer.count
+            guard n >= 8 + 32 else {
+                throw PlistError("truncated binary property list: \(n) bytes is too short for the header and trailer", at: .byte(offset: n))
+            }
+            guard XMLPlistParser.starts(buffer, 0, with: "bplist00") else {
+                throw PlistError("not a bplist00 file", at: .byte(offset: 0))
+            }
+            let t = n - 32
+            let offsetIntSize = Int(buffer[t + 6])
+            let objectRefSize = Int(buffer[t + 7])
+            guard (1...8).contains(offsetIntSize) else {
+                throw PlistError("bad offset size \(offsetIntSize) in the trailer (1...8 allowed)", at: .byte(offset: t + 6))
+            }
+            guard (1...8).contains(objectRefSize) else {
+                throw PlistError("bad object reference size \(objectRefSize) in the trailer (1...8 allowed)", at: .byte(offset: t + 7))
+            }
+            let objectCount = readUInt(buffer, t + 8, 8)
+            let topObject = readUInt(buffer, t + 16, 8)
+            let tableOffset = readUInt(buffer, t + 24, 8)
+            guard objectCount >= 1, objectCount <= UInt64(n) else {
+                throw PlistError("object count \(objectCount) does not fit a file of \(n) bytes", at: .byte(offset: t + 8))
+            }
+            guard topObject < objectCount else {
+                throw PlistError("top object \(topObject) is out of range (\(objectCount) objects)", at: .byte(offset: t + 16))
+            }
+            let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetIntSize))
+            guard tableOffset >= 9, tableOffset < UInt64(t), !overflow, tableOffset + tableSize <= UInt64(t) else {
+                throw PlistError("offset table at \(tableOffset) does not fit the file", at: .byte(offset: t + 24))
+            }
+            guard objectRefSize >= 8 || objectCount <= UInt64(1) << (8 * objectRefSize) else {
+                throw PlistError("\(objectCount) objects cannot be addressed with \(objectRefSize)-byte references", at: .byte(offset: t + 7))
+            }
+            trailer = Trailer(
+                offsetIntSize: offsetIntSize, objectRefSize: objectRefSize, objectCount: Int(objectCount),
+                topObject: Int(topObject), offsetTableOffset: Int(tableOffset))
+            objectLimit = Int(tableOffset)
+            onPath = [Bool](repeating: false, count: Int(objectCount))
+            // Every node but the root is reached through a reference, and each reference takes at
+            // least `objectRefSize` bytes; allow generous sharing beyond that, but not explosions.
+            maxNodes = 8 * (n / objectRefSize) + 1_000_000
+            nodes.reserveCapacity(min(Int(objectCount), n / 2) + 16)
+        }
+
+        /// The file offset of object `ref`, read from the offset table at `from`.
+        func offset(of ref: Int, referencedAt from: Int) throws -> Int {
+            guard ref < trailer.objectCount else {
+                throw PlistError("object reference \(ref) is out of range (\(trailer.objectCount) objects)", at: .byte(offset: from))
+            }
+            let entry = trailer.offsetTableOffset + ref * trailer.offsetIntSize
+            let value = readUInt(b, entry, trailer.offsetIntSize)
+            guard value >= 8, value < UInt64(objectLimit) else {
+                throw PlistError("offset \(value) of object \(ref) is outside the object area", at: .byte(offset: entry))
+            }
+            return Int(value)
+        }
+
+        func ref(at position: Int) -> Int {
+            let raw = readUInt(b, position, trailer.objectRefSize)
+            return raw > UInt64(Int.max) ? Int.max : Int(raw)
+        }
+
+        /// An open container: its node, where its references start, and the next child.
+        struct Frame {
+            var node: Int
+            var object: Int
+            var refs: Int
+            var count: Int
+            var next: Int
+            var isDict: Bool
+        }
+
+        mutating func run() throws {
+            var stack: [Frame] = []
+            // Visit the root, then children in pre-order.
+            try visit(object: trailer.topObject, referencedAt: n - 32 + 16, keyStart: SourceNode.noKey, stack: &stack)
+            while var frame = stack.last {
+                guard frame.next < frame.count else {
+                    nodes[frame.node].size = UInt32(nodes.count - frame.node - 1)
+                    onPath[frame.object] = false
+                    stack.removeLast()
+                    continue
+                }
+                let i = frame.next
+                frame.next += 1
+                stack[stack.count - 1] = frame
+                var keyStart = SourceNode.noKey
+                let valuePosition: Int
+                if frame.isDict {
+                    let keyPosition = frame.refs + i * trailer.objectRefSize
+                    let keyOffset = try offset(of: ref(at: keyPosition), referencedAt: keyPosition)
+                    let h = try header(b, at: keyOffset, limit: objectLimit)
+                    let type = h.marker >> 4
+                    guard type == 0x5 || type == 0x6 || type == 0x7 else {
+                        throw PlistError("dictionary key is not a string (marker 0x\(String(h.marker, radix: 16)))", at: .byte(offset: keyOffset))
+                    }
+                    _ = try objectEnd(h, at: keyOffset)
+                    keyStart = UInt32(keyOffset)
+                    valuePosition = frame.refs + (frame.count + i) * trailer.objectRefSize
+                } else {
+                    valuePosition = frame.refs + i * trailer.objectRefSize
+                }
+                nodes[frame.node].count += 1
+                try visit(object: ref(at: valuePosition), referencedAt: valuePosition, keyStart: keyStart, stack: &stack)
+            }
+        }
+
+        /// Validates object `object` and appends its node; containers are pushed on `stack`.
+        mutating func visit(object: Int, referencedAt from: Int, keyStart: UInt32, stack: inout [Frame]) throws {
+            let start = try offset(of: object, referencedAt: from)
+            guard nodes.count < maxNodes else {
+                throw PlistError("shared references expand to more than \(maxNodes) values", at: .byte(offset: from))
+            }
+            let h = try header(b, at: start, limit: objectLimit)
+            let end = try objectEnd(h, at: start)
+            let kind: SourceNode.Kind
+            switch h.marker >> 4 {
+            case 0x0:
+                switch h.marker {
+                case 0x00: kind = .null
+                case 0x08: kind = .falseValue
+                case 0x09: kind = .trueValue
+                default: throw PlistError("unknown object marker 0x\(String(h.marker, radix: 16))", at: .byte(offset: start))
+                }
+            case 0x1:
+                kind = .integer
+                if h.marker & 0x0F == 4 {
+                    let high = readUInt(b, h.payload, 8)
+                    let low = readUInt(b, h.payload + 8, 8)
+                    let fits = high == 0 || (high == UInt64.max && low >= UInt64(1) << 63)
+                    guard fits else { throw PlistError("128-bit integer is out of the property list range", at: .byte(offset: start)) }
+                }
+            case 0x2: kind = .real
+            case 0x3: kind = .date
+            case 0x4: kind = .data
+            case 0x5:
+                kind = .string
+                for i in h.payload..<end where b[i] >= 0x80 {
+                    throw PlistError("non-ASCII byte 0x\(String(b[i], radix: 16)) in an ASCII string", at: .byte(offset: i))
+                }
+            case 0x6:
+                kind = .string
+                try validateUTF16(h)
+            case 0x7:
+                kind = .string
+                if let bad = UTF8Validation.firstInvalidOffset(UnsafeBufferPointer(rebasing: b[h.payload..<end])) {
+                    throw PlistError("invalid UTF-8 in a string", at: .byte(offset: h.payload + bad))
+                }
+            case 0x8: kind = .uid
+            case 0xA, 0xC: kind = .array
+            case 0xD: kind = .dictionary
+            default:
+                throw PlistError("unknown object marker 0x\(String(h.marker, radix: 16))", at: .byte(offset: start))
+            }
+            nodes.append(SourceNode(kind: kind, start: start, end: end, keyStart: keyStart))
+            if kind.isContainer, h.count > 0 {
+                guard !onPath[object] else {
+                    throw PlistError("reference cycle: object \(object) contains itself", at: .byte(offset: from))
+                }
+                guard stack.count < PlistLimits.maxDepth else {
+                    throw PlistError("nesting deeper than \(PlistLimits.maxDepth) levels", at: .byte(offset: start))
+                }
+                onPath[object] = true
+                stack.append(Frame(node: nodes.count - 1, object: object, refs: h.payload, count: h.count, next: 0, isDict: kind == .dictionary))
+            }
+        }
+
+        /// The end of the object with header `h`, checked against the object area.
+        func objectEnd(_ h: Header, at start: Int) throws -> Int {
+            let low = Int(h.marker & 0x0F)
+            let length: Int
+            switch h.marker >> 4 {
+            case 0x0: length = 0
+            case 0x1:
+                guard low <= 4 else { throw PlistError("bad integer size marker 0x\(String(h.marker, radix: 16))", at: .byte(offset: start)) }
+                length = 1 << low
+            case 0x2:
+                guard low == 2 || low == 3 else { throw PlistError("bad real size marker 0x\(String(h.marker, radix: 16))", at: .byte(offset: start)) }
+                length = 1 << low
+            case 0x3:
+                guard h.marker == 0x33 else { throw PlistError("bad date marker 0x\(String(h.marker, radix: 16))", at: .byte(offset: start)) }
+                length = 8
+            case 0x4, 0x5, 0x7: length = h.count
+            case 0x6: length = h.count * 2
+            case 0x8: length = low + 1
+            case 0xA, 0xC: length = h.count * trailer.objectRefSize
+            case 0xD: length = h.count * 2 * trailer.objectRefSize
+            default: length = 0
+            }
+            guard length <= objectLimit - h.payload else {
+                throw PlistError("object of \(length) bytes runs past the object area", at: .byte(offset: start))
+            }
+            return h.payload + length
+        }
+
+        func validateUTF16(_ h: Header) throws {
+            var i = 0
+            while i < h.count {
+                let unit = UInt16(b[h.payload + 2 * i]) << 8 | UInt16(b[h.payload + 2 * i + 1])
+                if unit >= 0xD800 && unit < 0xDC00 {
+                    guard i + 1 < h.count else {
+                        throw PlistError("unpaired UTF-16 surrogate in a string", at: .byte(offset: h.payload + 2 * i))
+                    }
+                    let low = UInt16(b[h.payload + 2 * i + 2]) << 8 | UInt16(b[h.payload + 2 * i + 3])
+                    guard low >= 0xDC00 && low < 0xE000 else {
+                        throw PlistError("unpaired UTF-16 surrogate in a string", at: .byte(offset: h.payload + 2 * i))
+                    }
+                    i += 2
+                } else if unit >= 0xDC00 && unit < 0xE000 {
+                    throw PlistError("unpaired UTF-16 surrogate in a string", at: .byte(offset: h.payload + 2 * i))
+                } else {
+                    i += 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,317 @@
+import Foundation
+
+/// Reads JSON (RFC 8259, strictly) into a `SourceTree`.
+///
+/// Numbers without a fraction or exponent are integers and must fit the plist integer range;
+/// the rest are reals and must be finite. Strings must be valid UTF-8 with well-paired
+/// `\u` surrogates. Like the XML reader it is iterative, with depth capped at
+/// `PlistLimits.maxDepth`.
+enum JSONPlistParser {
+    static func parse(_ bytes: [UInt8]) throws -> SourceTree {
+        let nodes = try bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer: buffer)
+            try parser.run()
+            return parser.nodes
+        }
+        return SourceTree(bytes: bytes, format: .json, nodes: nodes)
+    }
+
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
+    @inline(__always) static func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - 48)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(c - 87)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(c - 55)
+        default: nil
+        }
+    }
+
+    /// Decodes the string token that starts (at its quote) at `start`.
+    static func decodeString(at start: Int, escaped: Bool, in b: UnsafeBufferPointer<UInt8>) -> String {
+        var i = start + 1
+        if !escaped {
+            while i < b.count, b[i] != UInt8(ascii: "\"") { i += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[(start + 1)..<i]), as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") { break }
+            guard c == UInt8(ascii: "\\"), i + 1 < b.count else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            let e = b[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(b, i) ?? 0xFFFD
+                i += 4
+                if scalar >= 0xD800, scalar < 0xDC00, i + 6 <= b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u"),
+                    let low = hex4(b, i + 2), low >= 0xDC00, low < 0xE000
+                {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+            default: out.append(e)  // \" \\ \/
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
+        guard i + 4 <= b.count else { return nil }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            guard let h = hexValue(b[i + k]) else { return nil }
+            v = v << 4 | h
+        }
+        return v
+    }
+
+    static func decodeScalar(_ node: SourceNode, in b: UnsafeBufferPointer<UInt8>) -> PlistValue {
+        switch node.kind {
+        case .string: return .string(decodeString(at: Int(node.start), escaped: node.flags & SourceNode.Flags.escaped != 0, in: b))
+        case .integer: return .integer(NumberSyntax.integer(b, Int(node.start), Int(node.end)) ?? 0)
+        case .real:
+            return .real(Double(String(decoding: UnsafeBufferPointer(rebasing: b[Int(node.start)..<Int(node.end)]), as: UTF8.self)) ?? .nan)
+        case .trueValue: return .bool(true)
+        case .falseValue: return .bool(false)
+        case .null: return .null
+        case .dictionary: return .dictionary([:])
+        case .array: return .array([])
+        case .date, .data, .uid: return .null  // JSON has no such tokens
+        }
+    }
+
+    struct Parser {
+        let b: UnsafeBufferPointer<UInt8>
+        let n: Int
+        var pos = 0
+        var nodes: [SourceNode] = []
+        var stack: [Int] = []
+        var pendingKey = SourceNode.noKey
+        var pendingKeyFlags: UInt8 = 0
+
+        init(buffer: UnsafeBufferPointer<UInt8>) {
+            b = buffer
+            n = buffer.count
+            nodes.reserveCapacity(n / 8 + 16)
+        }
+
+        func error(_ message: String, at offset: Int) -> PlistError { .text(message, in: b, at: offset) }
+
+        @inline(__always) mutating func skipSpace() {
+            while pos < n, isSpace(b[pos]) { pos += 1 }
+        }
+
+        func describe(_ offset: Int) -> String {
+            guard offset < n else { return "end of input" }
+            let c = b[offset]
+            if c >= 0x20 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+            return "byte 0x\(String(c, radix: 16, uppercase: true))"
+        }
+
+        mutating func run() throws {
+            if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
+            if let bad = UTF8Validation.firstInvalidOffset(b, from: pos) {
+                throw error("invalid UTF-8 byte 0x\(String(b[bad], radix: 16, uppercase: true))", at: bad)
+            }
+            outer: while true {
+                skipSpace()
+                guard pos < n else {
+                    if let top = stack.last { throw error("unexpected end of input: \(nodes[top].kind == .array ? "array" : "object") is not closed", at: Int(nodes[top].start)) }
+                    throw error("unexpected end of input: expected a value", at: pos)
+                }
+                let keyStart = pendingKey
+                let keyFlags = pendingKeyFlags
+                pendingKey = SourceNode.noKey
+                pendingKeyFlags = 0
+                if let top = stack.last { nodes[top].count += 1 }
+                let start = pos
+                let c = b[pos]
+                switch c {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard stack.count < PlistLimits.maxDepth else {
+                        throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: pos)
+                    }
+                    let isObject = c == UInt8(ascii: "{")
+                    stack.append(nodes.count)
+                    nodes.append(SourceNode(kind: isObject ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
+                    pos += 1
+                    skipSpace()
+                    if pos < n, b[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        pos += 1
+                        close()
+                    } else {
+                        if isObject { try parseKey() }
+                        continue outer
+                    }
+                case UInt8(ascii: "\""):
+                    let escaped = try scanString()
+                    nodes.append(SourceNode(kind: .string, start: start, end: pos, keyStart: keyStart, flags: keyFlags | (escaped ? SourceNode.Flags.escaped : 0)))
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let kind = try scanNumber()
+                    nodes.append(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    let (word, kind): (StaticString, SourceNode.Kind) =
+                        c == UInt8(ascii: "t") ? ("true", .trueValue) : c == UInt8(ascii: "f") ? ("false", .falseValue) : ("null", .null)
+                    guard XMLPlistParser.starts(b, pos, with: word) else {
+                        throw error("invalid literal (expected \(word))", at: pos)
+                    }
+                    pos += word.utf8CodeUnitCount
+                    nodes.append(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
+                default:
+                    throw error("expected a value, found \(describe(pos))", at: pos)
+                }
+
+                // After a complete value: separators and closing brackets.
+                while true {
+                    guard let top = stack.last else {
+                        skipSpace()
+                        if pos < n { throw error("unexpected \(describe(pos)) after the JSON value", at: pos) }
+                        return
+                    }
+                    skipSpace()
+                    let isObject = nodes[top].kind == .dictionary
+                    guard pos < n else {
+                        throw error("unexpected end of input: \(isObject ? "object" : "array") is not closed", at: Int(nodes[top].start))
+                    }
+                    if b[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        skipSpace()
+                        if pos < n, b[pos] == UInt8(ascii: "}") || b[pos] == UInt8(ascii: "]") {
+                            throw error("trailing comma", at: pos)
+                        }
+                        if isObject { try parseKey() }
+                        continue outer
+                    }
+                    if b[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        pos += 1
+                        close()
+                        continue
+                    }
+                    throw error("expected ',' or '\(isObject ? "}" : "]")', found \(describe(pos))", at: pos)
+                }
+            }
+        }
+
+        mutating func close() {
+            let top = stack.removeLast()
+            nodes[top].end = UInt32(pos)
+            nodes[top].size = UInt32(nodes.count - top - 1)
+        }
+
+        mutating func parseKey() throws {
+            guard pos < n, b[pos] == UInt8(ascii: "\"") else {
+                throw error("expected a string key, found \(describe(pos))", at: pos)
+            }
+            let start = pos
+            let escaped = try scanString()
+            skipSpace()
+            guard pos < n, b[pos] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key, found \(describe(pos))", at: pos)
+            }
+            pos += 1
+            pendingKey = UInt32(start)
+            pendingKeyFlags = escaped ? SourceNode.Flags.keyEscaped : 0
+        }
+
+        /// Validates the string starting at the quote at `pos`; leaves `pos` after the closing
+        /// quote. Returns whether the string holds escapes.
+        mutating func scanString() throws -> Bool {
+            let start = pos
+            pos += 1
+            var escaped = false
+            while true {
+                while pos < n {
+                    let c = b[pos]
+                    if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                    pos += 1
+                }
+                guard pos < n else { throw error("unterminated string", at: start) }
+                let c = b[pos]
+                if c == UInt8(ascii: "\"") {
+                    pos += 1
+                    return escaped
+                }
+                if c < 0x20 { throw error("control character in string (escape it as \\u00\(String(format: "%02X", c)))", at: pos) }
+                escaped = true
+                guard pos + 1 < n else { throw error("unterminated string", at: start) }
+                let e = b[pos + 1]
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    pos += 2
+                case UInt8(ascii: "u"):
+                    guard let v = hex4(b, pos + 2) else { throw error("invalid \\u escape (four hex digits expected)", at: pos) }
+                    if v >= 0xDC00, v < 0xE000 { throw error("unpaired low surrogate \\u\(String(v, radix: 16, uppercase: true))", at: pos) }
+                    if v >= 0xD800, v < 0xDC00 {
+                        guard pos + 12 <= n, b[pos + 6] == UInt8(ascii: "\\"), b[pos + 7] == UInt8(ascii: "u"),
+                            let low = hex4(b, pos + 8), low >= 0xDC00, low < 0xE000
+                        else { throw error("unpaired high surrogate \\u\(String(v, radix: 16, uppercase: true))", at: pos) }
+                        pos += 12
+                    } else {
+                        pos += 6
+                    }
+                default:
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: pos)
+                }
+            }
+        }
+
+        mutating func scanNumber() throws -> SourceNode.Kind {
+            let start = pos
+            if b[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard pos < n, b[pos] &- 48 < 10 else { throw error("invalid number", at: start) }
+            if b[pos] == UInt8(ascii: "0") {
+                pos += 1
+                if pos < n, b[pos] &- 48 < 10 { throw error("leading zeros are not allowed in JSON numbers", at: start) }
+            } else {
+                while pos < n, b[pos] &- 48 < 10 { pos += 1 }
+            }
+            var isReal = false
+            if pos < n, b[pos] == UInt8(ascii: ".") {
+                isReal = true
+                pos += 1
+                guard pos < n, b[pos] &- 48 < 10 else { throw error("digits expected after the decimal point", at: pos) }
+                while pos < n, b[pos] &- 48 < 10 { pos += 1 }
+            }
+            if pos < n, b[pos] | 0x20 == UInt8(ascii: "e") {
+                isReal = true
+                pos += 1
+                if pos < n, b[pos] == UInt8(ascii: "+") || b[pos] == UInt8(ascii: "-") { pos += 1 }
+                guard pos < n, b[pos] &- 48 < 10 else { throw error("digits expected in the exponent", at: pos) }
+                while pos < n, b[pos] &- 48 < 10 { pos += 1 }
+            }
+            if isReal {
+                if pos - start > 24 || (pos - start > 5 && hasLargeExponent(start, pos)) {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
+                    guard let v = Double(text), v.isFinite else { throw error("number \(text) is out of range", at: start) }
+                }
+                return .real
+            }
+            guard NumberSyntax.integer(b, start, pos) != nil else {
+                throw error("integer \(String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)) is out of range (\(Int64.min) through \(UInt64.max)); write it as a real", at: start)
+            }
+            return .integer
+        }
+
+        /// Whether the exponent of the real in `start..<end` has three or more digits (the only
+        /// way a short spelling can overflow a Double).
+        func hasLargeExponent(_ start: Int, _ end: Int) -> Bool {
+            var i = end - 1
+            var digits = 0
+            while i > start, b[i] &- 48 < 10 { digits += 1; i -= 1 }
+            return b[i] | 0x20 == UInt8(ascii: "e") || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") ? digits >= 3 : false
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Writes values as JSON. What JSON cannot hold follows fixed rules: dates become ISO-8601
+/// strings and data becomes base64 strings (each reported as a warning, since reading the file
+/// back gives strings unless a schema says otherwise); UIDs, NaN and infinities are refused.
+public enum JSONWriter {
+    public struct Style: Sendable, Equatable {
+        /// One level of indentation; nil writes everything on one line.
+        public var indent: [UInt8]?
+        public var newline: [UInt8]
+        /// What goes between a key and its value (`": "`, `" : "`, `":"`).
+        public var colon: [UInt8]
+
+        public init(indent: [UInt8]? = Array("  ".utf8), newline: [UInt8] = [0x0A], colon: [UInt8] = Array(": ".utf8)) {
+            self.indent = indent
+            self.newline = newline
+            self.colon = colon
+        }
+
+        public static let pretty = Style()
+        public static let compact = Style(indent: nil, colon: [UInt8(ascii: ":")])
+    }
+
+    /// A whole JSON document, ending with a newline when pretty-printed.
+    public static func document(_ value: PlistValue, style: Style = .pretty, warnings: inout [PlistWarning]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        try element(value, linePrefix: [], style: style, into: &out, warnings: &warnings)
+        if style.indent != nil { out.append(contentsOf: style.newline) }
+        return out
+    }
+
+    /// One value, starting at the current output position; later lines begin with `linePrefix`.
+    public static func element(
+        _ value: PlistValue, linePrefix: [UInt8], style: Style, into out: inout [UInt8], warnings: inout [PlistWarning]
+    ) throws {
+        var writer = Writer(style: style, prefix: linePrefix)
+        do {
+            try writer.write(value, into: &out)
+        } catch let error as WriteError {
+            throw error.plistError
+        }
+        if let path = writer.firstDate {
+            warnings.append(PlistWarning("\(writer.dates) date\(writer.dates == 1 ? "" : "s") written as ISO-8601 strings (first at \(path.isEmpty ? "(root)" : path))"))
+        }
+        if let path = writer.firstData {
+            warnings.append(PlistWarning("\(writer.datas) data value\(writer.datas == 1 ? "" : "s") written as base64 strings (first at \(path.isEmpty ? "(root)" : path))"))
+        }
+    }
+
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                switch c {
+                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                }
+                runStart = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private struct Writer {
+        let style: Style
+        var prefix: [UInt8]
+        var dates = 0
+        var datas = 0
+        var firstDate: String?
+        var firstData: String?
+        /// Only tracked for warnings; rebuilt from the error path otherwise.
+        var path: [PlistPath.Component] = []
+
+        @inline(__always) func newline(_ out: inout [UInt8]) {
+            guard style.indent != nil else { return }
+            out.append(contentsOf: style.newline)
+            out.append(contentsOf: prefix)
+        }
+
+        mutating func write(_ value: PlistValue, into out: inout [UInt8]) throws {
+            switch value {
+            case .string(let s):
+                appendQuoted(s, to: &out)
+            case .integer(let i):
+                TextOutput.appendInteger(i, to: &out)
+            case .real(let d):
+                guard d.isFinite else { throw WriteError(message: "\(d) cannot be written to JSON") }
+                out.append(contentsOf: TextOutput.realSpelling(d, trimIntegral: false).utf8)
+            case .bool(let b):
+                out.append(contentsOf: (b ? "true" : "false").utf8)
+            case .null:
+                out.append(contentsOf: "null".utf8)
+            case .date(let date):
+                dates += 1
+                if firstDate == nil { firstDate = PlistPath(path).description }
+                appendQuoted(PlistDate.format(date, fractional: true), to: &out)
+            case .data(let data):
+                datas += 1
+                if firstData == nil { firstData = PlistPath(path).description }
+                out.append(UInt8(ascii: "\""))
+                data.withUnsafeBytes { Base64.encode($0, into: &out) }
+                out.append(UInt8(ascii: "\""))
+            case .uid:
+                throw WriteError(message: "a keyed-archive UID cannot be written to JSON")
+            case .array(let items):
+                out.append(UInt8(ascii: "["))
+                if items.isEmpty {
+                    out.append(UInt8(ascii: "]"))
+                    return
+                }
+                if let indent = style.indent { prefix.append(contentsOf: indent) }
+                for (i, item) in items.enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    newline(&out)
+                    path.append(.index(i))
+                    do { try write(item, into: &out) } catch var error as WriteError {
+                        error.reversedPath.append(.index(i))
+                        throw error
+                    }
+                    path.removeLast()
+                }
+                if let indent = style.indent { prefix.removeLast(indent.count) }
+                newline(&out)
+                out.append(UInt8(ascii: "]"))
+            case .dictionary(let dict):
+                out.append(UInt8(ascii: "{"))
+                if dict.isEmpty {
+                    out.append(UInt8(ascii: "}"))
+                    return
+                }
+                if let indent = style.indent { prefix.append(contentsOf: indent) }
+                var first = true
+                for (key, item) in dict {
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    first = false
+                    newline(&out)
+                    appendQuoted(key, to: &out)
+                    out.append(contentsOf: style.colon)
+                    path.append(.key(key))
+                    do { try write(item, into: &out) } catch var error as WriteError {
+                        error.reversedPath.append(.key(key))
+                        throw error
+                    }
+                    path.removeLast()
+                }
+                if let indent = style.indent { prefix.removeLast(indent.count) }
+                newline(&out)
+                out.append(UInt8(ascii: "}"))
+            }
+        }
+    }
+}

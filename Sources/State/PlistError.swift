@@ -1,0 +1,63 @@
+/// Why a file could not be read or written, and where.
+///
+/// Every failure carries a location a user can act on: line and column for text formats, a byte
+/// offset for binary plists, or the key path of the value that could not be converted.
+public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Location: Sendable, Equatable {
+        /// 1-based line and column (column counted in Unicode scalars), plus the byte offset.
+        case text(line: Int, column: Int, offset: Int)
+        /// A byte offset into a binary file.
+        case byte(offset: Int)
+        /// The key path of a value (conversion errors).
+        case keyPath(String)
+        case none
+    }
+
+    public var message: String
+    public var location: Location
+
+    public init(_ message: String, at location: Location = .none) {
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String {
+        switch location {
+        case .text(let line, let column, _): "line \(line), column \(column): \(message)"
+        case .byte(let offset): "byte offset \(offset): \(message)"
+        case .keyPath(let path): "\(path.isEmpty ? "(root)" : path): \(message)"
+        case .none: message
+        }
+    }
+}
+
+/// Something worth telling the user that did not stop the operation (a duplicate key, a date
+/// written to JSON as a string).
+public struct PlistWarning: Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var location: PlistError.Location
+
+    public init(_ message: String, at location: PlistError.Location = .none) {
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String { PlistError(message, at: location).description }
+}
+
+/// Limits that keep hostile input from exhausting the stack or memory.
+public enum PlistLimits {
+    /// Deepest nesting of containers accepted by every reader. Deeper input is an error, so that
+    /// recursive code over a parsed tree can never overflow the stack.
+    public static let maxDepth = 512
+    /// Largest file the span-based reader accepts (offsets are stored as 32 bits).
+    public static let maxFileSize = Int(UInt32.max) - 1
+}
+
+extension PlistError {
+    /// A text-format error at `offset` in `bytes`, with the line and column computed from it.
+    static func text(_ message: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> PlistError {
+        let position = TextPosition(of: offset, in: bytes)
+        return PlistError(message, at: .text(line: position.line, column: position.column, offset: offset))
+    }
+}

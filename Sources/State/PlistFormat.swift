@@ -1,0 +1,48 @@
+/// The three file formats State reads and writes.
+public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    case xml
+    case binary
+    case json
+
+    public var description: String {
+        switch self {
+        case .xml: "XML property list"
+        case .binary: "binary property list"
+        case .json: "JSON"
+        }
+    }
+
+    /// Detects the format from the first bytes of a file (never from its name).
+    public static func detect(_ bytes: some Collection<UInt8>) throws -> PlistFormat {
+        var iterator = bytes.makeIterator()
+        var prefix: [UInt8] = []
+        while prefix.count < 8, let b = iterator.next() { prefix.append(b) }
+        if prefix.starts(with: Array("bplist".utf8)) {
+            guard prefix.count == 8, prefix[6] == UInt8(ascii: "0") else {
+                throw PlistError("unsupported binary property list version (only bplist00 is read)", at: .byte(offset: 6))
+            }
+            return .binary
+        }
+        if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
+            throw PlistError("UTF-16 text is not supported; convert the file to UTF-8", at: .byte(offset: 0))
+        }
+        var offset = 0
+        for b in bytes {
+            switch b {
+            case 0xEF where offset == 0, 0xBB where offset == 1, 0xBF where offset == 2:
+                break  // UTF-8 byte order mark
+            case 0x20, 0x09, 0x0A, 0x0D:
+                break
+            case UInt8(ascii: "<"):
+                return .xml
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                return .json
+            default:
+                throw PlistError("not a property list or JSON file (unexpected byte 0x\(String(b, radix: 16)))", at: .byte(offset: offset))
+            }
+            offset += 1
+        }
+        throw PlistError(offset == 0 ? "the file is empty" : "the file holds only whitespace", at: .byte(offset: offset))
+    }
+}

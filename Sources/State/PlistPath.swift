@@ -1,0 +1,62 @@
+import Foundation
+
+/// A key path into a value tree in `plutil`'s dot syntax: `groups.Default.assets.0.red`.
+///
+/// Components are separated by `.`; a component of digits addresses an array index (and, on a
+/// dictionary, the key spelled with those digits). A literal dot or backslash inside a key is
+/// written `\.` or `\\`.
+public struct PlistPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component] = []) { self.components = components }
+
+    /// Parses dot syntax. The empty string is the root.
+    public init(parsing text: String) {
+        var components: [Component] = []
+        var current = ""
+        var escaped = false
+        var sawAny = false
+        for ch in text {
+            sawAny = true
+            if escaped {
+                current.append(ch)
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else if ch == "." {
+                components.append(Self.component(current))
+                current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        if sawAny { components.append(Self.component(current)) }
+        self.components = components
+    }
+
+    public init(stringLiteral value: String) { self.init(parsing: value) }
+
+    private static func component(_ text: String) -> Component {
+        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let i = Int(text) {
+            return .index(i)
+        }
+        return .key(text)
+    }
+
+    public func appending(_ component: Component) -> PlistPath { PlistPath(components + [component]) }
+
+    public var description: String {
+        components.map { component in
+            switch component {
+            case .index(let i): return String(i)
+            case .key(let k):
+                return k.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.")
+            }
+        }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,54 @@
+/// One value of a parsed file, as a span over the file's bytes.
+///
+/// Nodes are stored flat, in document (pre-)order: a container's children follow it, and
+/// `size` (the number of descendants) lets a reader skip a whole subtree. Nothing is decoded
+/// at parse time beyond validation, so a node costs 24 bytes whatever it holds; strings,
+/// numbers and dates are decoded from the span when asked for.
+public struct SourceNode: Sendable, Equatable {
+    public enum Kind: UInt8, Sendable {
+        case dictionary, array, string, integer, real, trueValue, falseValue, date, data, uid, null
+
+        public var isContainer: Bool { self == .dictionary || self == .array }
+    }
+
+    /// No key: the node is the root or an array element.
+    public static let noKey = UInt32.max
+
+    /// First byte of the value: the `<` of an XML element, the first byte of a JSON token, the
+    /// marker byte of a binary object.
+    public var start: UInt32
+    /// One past the last byte of the value.
+    public var end: UInt32
+    /// First byte of the key, when the node is a dictionary member: the `<` of the XML `<key>`
+    /// element, the opening quote of a JSON key, the marker of a binary key object.
+    public var keyStart: UInt32
+    /// Number of direct children (containers only).
+    public var count: UInt32
+    /// Number of descendants; the next sibling is at `index + 1 + size`.
+    public var size: UInt32
+    public var kind: Kind
+    /// Format-specific bits, see `SourceNode.Flags`.
+    var flags: UInt8
+
+    init(kind: Kind, start: Int, end: Int = 0, keyStart: UInt32 = SourceNode.noKey, flags: UInt8 = 0) {
+        self.kind = kind
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.end = UInt32(truncatingIfNeeded: end)
+        self.keyStart = keyStart
+        self.count = 0
+        self.size = 0
+        self.flags = flags
+    }
+
+    public var hasKey: Bool { keyStart != SourceNode.noKey }
+    public var byteRange: Range<Int> { Int(start)..<Int(end) }
+
+    enum Flags {
+        /// The text needs decoding: XML entities, CDATA, comments or CR; JSON escapes.
+        static let escaped: UInt8 = 1
+        /// The key needs decoding (same meaning as `escaped`, for the key).
+        static let keyEscaped: UInt8 = 2
+        /// XML: the element was written in its empty form (`<dict/>`, `<string/>`).
+        static let selfClosing: UInt8 = 4
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import OrderedCollections
+
+/// A parsed file: its original bytes plus a flat table of nodes that point into them.
+///
+/// This is what makes byte-faithful editing possible: every value knows exactly which bytes it
+/// came from, so an edit can replace those bytes and copy everything else verbatim. It is also
+/// what makes parsing fast and small: the table holds spans, not decoded values.
+public struct SourceTree: Sendable {
+    /// The file as read.
+    public let bytes: [UInt8]
+    public let format: PlistFormat
+    /// All values in document order; index 0 is the root.
+    public let nodes: [SourceNode]
+
+    public static let root = 0
+
+    init(bytes: [UInt8], format: PlistFormat, nodes: [SourceNode]) {
+        self.bytes = bytes
+        self.format = format
+        self.nodes = nodes
+    }
+
+    /// Parses `bytes`, detecting the format from the content.
+    public init(parsing bytes: [UInt8]) throws {
+        let format = try PlistFormat.detect(bytes)
+        try self.init(parsing: bytes, as: format)
+    }
+
+    /// Parses `bytes` as `format`.
+    public init(parsing bytes: [UInt8], as format: PlistFormat) throws {
+        guard bytes.count <= PlistLimits.maxFileSize else {
+            throw PlistError("file is larger than \(PlistLimits.maxFileSize) bytes", at: .byte(offset: 0))
+        }
+        switch format {
+        case .xml: self = try XMLPlistParser.parse(bytes)
+        case .binary: self = try BinaryPlistParser.parse(bytes)
+        case .json: self = try JSONPlistParser.parse(bytes)
+        }
+    }
+
+    /// Reads and parses the file at `url`.
+    public init(contentsOf url: URL) throws {
+        try self.init(parsing: try FileBytes.read(url))
+    }
+
+    // MARK: - Navigation
+
+    public subscript(index: Int) -> SourceNode { nodes[index] }
+
+    /// The indices of the direct children of `index`, in document order.
+    public func children(of index: Int) -> ChildIndices { ChildIndices(nodes: nodes, parent: index) }
+
+    /// The index of the node at `path`, or nil when it does not exist. A numeric component
+    /// addresses an array index, or a dictionary key spelled with those digits.
+    public func index(at path: PlistPath) -> Int? {
+        var current = SourceTree.root
+        for component in path.components {
+            let node = nodes[current]
+            switch (node.kind, component) {
+            case (.array, .index(let i)):
+                guard i >= 0, i < Int(node.count) else { return nil }
+                var child = current + 1
+                for _ in 0..<i { child += 1 + Int(nodes[child].size) }
+                current = child
+            case (.dictionary, .key(let k)):
+                guard let child = child(of: current, key: k) else { return nil }
+                current = child
+            case (.dictionary, .index(let i)):
+                guard let child = child(of: current, key: String(i)) else { return nil }
+                current = child
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The last child of dictionary `index` with key `key` (the one a reader keeps).
+    public func child(of index: Int, key: String) -> Int? {
+        var found: Int?
+        for child in children(of: index) where self.key(of: child) == key { found = child }
+        return found
+    }
+
+    /// The path of the node at `target`, found by walking down from the root.
+    public func path(of target: Int) -> PlistPath {
+        var components: [PlistPath.Component] = []
+        var current = SourceTree.root
+        while current != target {
+            var position = 0
+            var next: Int?
+            for child in children(of: current) {
+                if target >= child && target <= child + Int(nodes[child].size) {
+                    next = child
+                    break
+                }
+                position += 1
+            }
+            guard let next else { break }
+            components.append(nodes[current].kind == .array ? .index(position) : .key(key(of: next) ?? ""))
+            current = next
+        }
+        return PlistPath(components)
+    }
+
+    // MARK: - Decoding
+
+    /// The key of a dictionary member, decoded.
+    public func key(of index: Int) -> String? {
+        let node = nodes[index]
+        guard node.hasKey else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            switch format {
+            case .xml: XMLPlistParser.decodeKey(node, in: buffer)
+            case .json: JSONPlistParser.decodeString(at: Int(node.keyStart), escaped: node.flags & SourceNode.Flags.keyEscaped != 0, in: buffer)
+            case .binary: (try? BinaryPlistParser.decodeKey(at: Int(node.keyStart), in: buffer)) ?? ""
+            }
+        }
+    }
+
+    /// The decoded value of a node and everything below it.
+    public func value(at index: Int = SourceTree.root) -> PlistValue {
+        bytes.withUnsafeBufferPointer { buffer in
+            var builder = ValueBuilder(tree: self, buffer: buffer)
+            return builder.value(at: index).value
+        }
+    }
+
+    /// The decoded value of a leaf node (for containers, an empty container).
+    public func scalar(at index: Int) -> PlistValue {
+        bytes.withUnsafeBufferPointer { buffer in
+            scalar(nodes[index], in: buffer)
+        }
+    }
+
+    func scalar(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> PlistValue {
+        switch format {
+        case .xml: XMLPlistParser.decodeScalar(node, in: buffer)
+        case .json: JSONPlistParser.decodeScalar(node, in: buffer)
+        case .binary: BinaryPlistParser.decodeScalar(node, in: buffer)
+        }
+    }
+
+    func key(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        switch format {
+        case .xml: XMLPlistParser.decodeKey(node, in: buffer)
+        case .json: JSONPlistParser.decodeString(at: Int(node.keyStart), escaped: node.flags & SourceNode.Flags.keyEscaped != 0, in: buffer)
+        case .binary: (try? BinaryPlistParser.decodeKey(at: Int(node.keyStart), in: buffer)) ?? ""
+        }
+    }
+
+    /// The source bytes of the node (the XML element, the JSON token, the binary object).
+    public func sourceBytes(of index: Int) -> ArraySlice<UInt8> { bytes[nodes[index].byteRange] }
+}
+
+/// The direct children of a container node, skipping over each child's subtree.
+public struct ChildIndices: Sequence, Sendable {
+    let nodes: [SourceNode]
+    let parent: Int
+
+    public func makeIterator() -> Iterator {
+        Iterator(nodes: nodes, upcoming: parent + 1, remaining: Int(nodes[parent].kind.isContainer ? nodes[parent].count : 0))
+    }
+
+    public var underestimatedCount: Int { Int(nodes[parent].kind.isContainer ? nodes[parent].count : 0) }
+
+    public struct Iterator: IteratorProtocol {
+        let nodes: [SourceNode]
+        var upcoming: Int
+        var remaining: Int
+
+        public mutating func next() -> Int? {
+            guard remaining > 0 else { return nil }
+            let current = upcoming
+            upcoming += 1 + Int(nodes[current].size)
+            remaining -= 1
+            return current
+        }
+    }
+}
+
+/// Builds `PlistValue`s from nodes in one forward pass (children follow their parent).
+private struct ValueBuilder {
+    let tree: SourceTree
+    let buffer: UnsafeBufferPointer<UInt8>
+
+    /// The value at `index` and the index just past its subtree.
+    mutating func value(at index: Int) -> (value: PlistValue, next: Int) {
+        let node = tree.nodes[index]
+        switch node.kind {
+        case .array:
+            var items: [PlistValue] = []
+            items.reserveCapacity(Int(node.count))
+            var child = index + 1
+            for _ in 0..<node.count {
+                let (v, next) = value(at: child)
+                items.append(v)
+                child = next
+            }
+            return (.array(items), child)
+        case .dictionary:
+            var dict = OrderedDictionary<String, PlistValue>(minimumCapacity: Int(node.count))
+            var child = index + 1
+            for _ in 0..<node.count {
+                let key = tree.key(tree.nodes[child], in: buffer)
+                let (v, next) = value(at: child)
+                dict[key] = v
+                child = next
+            }
+            // XML and binary keyed archives spell a UID as a one-entry CF$UID dictionary.
+            if tree.format == .xml, dict.count == 1, case .integer(let n)? = dict["CF$UID"], n >= 0, n <= Int128(UInt32.max) {
+                return (.uid(UInt64(n)), child)
+            }
+            return (.dictionary(dict), child)
+        default:
+            return (tree.scalar(node, in: buffer), index + 1)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import State
+
+/// Exit codes shared by every subcommand, so scripts can tell failures apart.
+enum CommandFailure {
+    /// The input file cannot be read or parsed.
+    static let badInput = ExitCode(1)
+    /// The value cannot be represented in the requested format.
+    static let conversion = ExitCode(2)
+    /// The output cannot be written.
+    static let output = ExitCode(3)
+
+    /// Prints `state: FILE: message` to stderr and returns the exit code to throw.
+    static func report(_ error: Error, file: String?, code: ExitCode) -> ExitCode {
+        let message = (error as? PlistError)?.description ?? "\(error)"
+        StandardStream.error.write("state: \(file.map { "\($0): " } ?? "")\(message)\n")
+        return code
+    }
+}
+
+/// Unbuffered writes to stdout/stderr, in bytes (model files are not always text-sized).
+enum StandardStream {
+    case output, error
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    func write(_ bytes: [UInt8]) {
+        let handle = self == .output ? FileHandle.standardOutput : FileHandle.standardError
+        bytes.withUnsafeBytes { handle.write(Data($0)) }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `state`: browse, edit and script model files (XML plist, binary plist, JSON).
+public struct StateCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "state",
+        abstract: "Browse, edit and script State model files (XML plist, binary plist, JSON).",
+        discussion: """
+            Formats are detected from the content, never from the file name.
+            Exit status: 0 success, 1 the input file cannot be read or parsed, 2 the value cannot \
+            be converted to the requested format, 3 the output cannot be written, 64 bad arguments.
+            """,
+        subcommands: [PrintCommand.self, ConvertCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,75 @@
+import Foundation
+import State
+
+/// Renders a value the way `plutil -p` does: `"key" => value`, `0 => value`, two-space indent.
+enum TreePrinter {
+    static func render(_ value: PlistValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, indent: 0, into: &out)
+        out.append(0x0A)
+        return out
+    }
+
+    private static func write(_ value: PlistValue, indent: Int, into out: inout [UInt8]) {
+        func line(_ level: Int) {
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(0x20, count: level * 2))
+        }
+        switch value {
+        case .dictionary(let dict):
+            out.append(UInt8(ascii: "{"))
+            for (key, item) in dict {
+                line(indent + 1)
+                quoted(key, into: &out)
+                out.append(contentsOf: " => ".utf8)
+                write(item, indent: indent + 1, into: &out)
+            }
+            line(indent)
+            out.append(UInt8(ascii: "}"))
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                line(indent + 1)
+                out.append(contentsOf: "\(i) => ".utf8)
+                write(item, indent: indent + 1, into: &out)
+            }
+            line(indent)
+            out.append(UInt8(ascii: "]"))
+        case .string(let s): quoted(s, into: &out)
+        case .integer(let i): out.append(contentsOf: String(i).utf8)
+        case .real(let d): out.append(contentsOf: d.description.utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .date(let date): out.append(contentsOf: Self.date(date).utf8)
+        case .data(let data):
+            let shown = data.prefix(24).map { String(format: "%02x", $0) }.joined()
+            out.append(contentsOf: "{length = \(data.count), bytes = 0x\(shown)\(data.count > 24 ? "..." : "")}".utf8)
+        case .uid(let u): out.append(contentsOf: "UID(\(u))".utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Strings in double quotes, with quotes, backslashes and control characters escaped so
+    /// that every line of output is one line of the tree.
+    private static func quoted(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for c in s.utf8 {
+            switch c {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(c)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0..<0x20: out.append(contentsOf: String(format: "\\u%04x", c).utf8)
+            default: out.append(c)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `2001-01-01 00:00:00 +0000`, as plutil prints dates.
+    static func date(_ date: Date) -> String {
+        var formatter = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
+        formatter = formatter.year().month().day().time(includingFractionalSeconds: false)
+        let iso = date.formatted(formatter)  // 2001-01-01T00:00:00Z
+        return iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
+    }
+}

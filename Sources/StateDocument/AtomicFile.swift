@@ -1,0 +1,94 @@
+import Foundation
+import State
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes files so that a reader sees either the old or the new content, never a mix, and a
+/// failure leaves the old file as it was.
+///
+/// Write to a temporary file in the same folder, fsync, give it the original's permissions,
+/// rename it over the target, fsync the folder. A symlink is written through to its target.
+/// (`FileManager.replaceItemAt` is not used: on Linux it renames in the wrong direction and
+/// loses the file; `Data.write(.atomic)` resets permissions and replaces symlinks.)
+public enum AtomicFile {
+    /// What identifies a file's content on disk, to notice changes made by others.
+    public struct Stamp: Sendable, Equatable {
+        public var size: Int64
+        public var modified: timespec
+        public var inode: UInt64
+
+        public static func == (a: Stamp, b: Stamp) -> Bool {
+            a.size == b.size && a.inode == b.inode && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+        }
+    }
+
+    public static func stamp(of url: URL) -> Stamp? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return Stamp(size: Int64(info.st_size), modified: info.st_mtim, inode: UInt64(info.st_ino))
+    }
+
+    /// The path writes go to: symlinks resolved, so the link itself survives.
+    public static func target(of url: URL) -> URL {
+        var path = url.path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(path, &buffer, buffer.count - 1)
+            guard n > 0 else { break }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = link.hasPrefix("/") ? link : (path as NSString).deletingLastPathComponent + "/" + link
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// Atomically replaces (or creates) the file at `url` with `bytes`.
+    public static func write(_ bytes: [UInt8], to url: URL) throws {
+        let target = target(of: url)
+        let folder = target.deletingLastPathComponent().path
+        let name = target.lastPathComponent
+        var template = Array("\(folder)/.\(name).state-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in \(folder)", target) }
+        let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var done = false
+        defer {
+            if !done { unlink(tempPath) }
+        }
+        do {
+            defer { close(fd) }
+            var written = 0
+            try bytes.withUnsafeBytes { raw in
+                while written < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { throw failure("cannot write", target) }
+                    written += n
+                }
+            }
+            var info = stat()
+            let mode: mode_t
+            if stat(target.path, &info) == 0 {
+                mode = info.st_mode & 0o7777
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                mode = 0o666 & ~mask
+            }
+            guard fchmod(fd, mode) == 0 else { throw failure("cannot set permissions", target) }
+            guard fsync(fd) == 0 else { throw failure("cannot flush to disk", target) }
+        }
+        guard rename(tempPath, target.path) == 0 else { throw failure("cannot replace the file", target) }
+        done = true
+        let dirfd = open(folder, O_RDONLY | O_DIRECTORY)
+        if dirfd >= 0 {
+            fsync(dirfd)
+            close(dirfd)
+        }
+    }
+
+    private static func failure(_ what: String, _ url: URL) -> PlistError {
+        PlistError("\(what) \(url.path): \(String(cString: strerror(errno)))")
+    }
+}
