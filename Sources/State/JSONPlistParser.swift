@@ -293,7 +293,7 @@ enum JSONPlistParser {
                 while pos < n, b[pos] &- 48 < 10 { pos += 1 }
             }
             if isReal {
-                if pos - start > 24 || (pos - start > 5 && hasLargeExponent(start, pos)) {
+                if pos - start > 24 || hasLargeExponent(start, pos) {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
                     guard let v = Double(text), v.isFinite else { throw error("number \(text) is out of range", at: start) }
                 }

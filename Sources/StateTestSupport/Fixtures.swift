@@ -1,0 +1,31 @@
+import Foundation
+
+/// Locations of test data, found from this source file so tests work from any directory.
+public enum Fixtures {
+    /// The package's root folder.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The original State framework's test files (copied from `shared/fixtures/state`).
+    public static func state(_ name: String) -> URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/state").appendingPathComponent(name)
+    }
+
+    /// A fresh, empty temporary folder.
+    public static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The built `state` executable (in the same folder as the test bundle).
+    public static var stateExecutable: URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("state")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/state")
+    }
+}
