@@ -1,1 +1,172 @@
-print("x")
+import Foundation
+import State
+import StateDocument
+
+// State's benchmark: generates deterministic asset libraries (~1, 20 and 100 MB of XML) and
+// measures parse and write throughput and peak memory of our readers and writers against
+// Foundation's, in the same run, each operation in its own child process.
+//
+//   swift run -c release StateBenchmarks [--sizes 1,20,100] [--out DIR] [--repeat N]
+//
+// Figures are MB/s of the file's size (1 MB = 10^6 bytes) and peak RSS as a multiple of it.
+
+let arguments = CommandLine.arguments
+
+// MARK: - Child mode: `StateBenchmarks --child OPERATION FILE`
+
+if arguments.count == 4, arguments[1] == "--child" {
+    let operation = arguments[2]
+    let url = URL(fileURLWithPath: arguments[3])
+    let baseline = Measurement.peakRSS()
+    var seconds = 0.0
+    do {
+        switch operation {
+        case "ours-parse":
+            let bytes = try FileBytes.read(url)
+            let start = Measurement.now()
+            let tree = try SourceTree(parsing: bytes)
+            seconds = Measurement.now() - start
+            precondition(tree.nodes.count > 0)
+        case "ours-parse-file":
+            // Reading the file included: what opening a document costs.
+            let start = Measurement.now()
+            let tree = try SourceTree(contentsOf: url)
+            seconds = Measurement.now() - start
+            precondition(tree.nodes.count > 0)
+        case "ours-values":
+            let bytes = try FileBytes.read(url)
+            let start = Measurement.now()
+            let value = try SourceTree(parsing: bytes).value()
+            seconds = Measurement.now() - start
+            precondition(value != .null)
+        case "foundation-parse":
+            let data = try Data(contentsOf: url)
+            let start = Measurement.now()
+            let format = try PlistFormat.detect(data)
+            let object: Any =
+                format == .json
+                ? try JSONSerialization.jsonObject(with: data)
+                : try PropertyListSerialization.propertyList(from: data, format: nil)
+            seconds = Measurement.now() - start
+            withExtendedLifetime(object) {}
+        case "ours-write-xml", "ours-write-binary", "ours-write-json":
+            let value = try SourceTree(contentsOf: url).value()
+            let format = PlistFormat(rawValue: String(operation.dropFirst("ours-write-".count)))!
+            let start = Measurement.now()
+            let out = try value.serialized(as: format)
+            seconds = Measurement.now() - start
+            precondition(out.count > 0)
+        case "foundation-write-xml", "foundation-write-binary", "foundation-write-json":
+            let data = try Data(contentsOf: url)
+            let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            let start = Measurement.now()
+            let out: Data
+            switch operation {
+            case "foundation-write-xml": out = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+            case "foundation-write-binary": out = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+            default: out = try JSONSerialization.data(withJSONObject: jsonSafe(object), options: [.prettyPrinted])
+            }
+            seconds = Measurement.now() - start
+            precondition(out.count > 0)
+        case "ours-resave-edit":
+            // Open, change one value deep in the file, serialize: the editor's save path.
+            var document = try PlistDocument(parsing: try FileBytes.read(url))
+            let start = Measurement.now()
+            try document.setValue(.real(0.25), at: "domains.Default.groups.Group 0.assets.0.color.red")
+            let out = try document.serialized()
+            seconds = Measurement.now() - start
+            precondition(out.count > 0)
+        default:
+            FileHandle.standardError.write(Data("unknown operation \(operation)\n".utf8))
+            exit(2)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    let m = Measurement(seconds: seconds, peakBytes: Measurement.peakRSS(), baselineBytes: baseline)
+    FileHandle.standardOutput.write(try! JSONEncoder().encode(m))
+    exit(0)
+}
+
+/// Foundation's JSON writer refuses dates and data; give it what we give ours: strings.
+func jsonSafe(_ object: Any) -> Any {
+    switch object {
+    case let d as [String: Any]: return d.mapValues(jsonSafe)
+    case let a as [Any]: return a.map(jsonSafe)
+    case let date as Date: return ISO8601DateFormatter().string(from: date)
+    case let data as Data: return data.base64EncodedString()
+    default: return object
+    }
+}
+
+// MARK: - Parent mode
+
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+let sizes = (option("--sizes") ?? "1,20,100").split(separator: ",").compactMap { Double($0) }
+let outFolder = URL(fileURLWithPath: option("--out") ?? FileManager.default.temporaryDirectory.appendingPathComponent("state-bench").path)
+let repeats = Int(option("--repeat") ?? "1") ?? 1
+let skipFoundationAbove = Double(option("--foundation-max-mb") ?? "1000") ?? 1000
+try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
+
+func run(_ operation: String, _ file: URL) -> Measurement? {
+    var best: Measurement?
+    for _ in 0..<repeats {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = ["--child", operation, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let m = try? JSONDecoder().decode(Measurement.self, from: data) else { return nil }
+        if best == nil || m.seconds < best!.seconds { best = m }
+    }
+    return best
+}
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+
+print("State benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, best of \(repeats)")
+print("MB/s of file size; peak = child's peak RSS / file size\n")
+print(pad("file", 26) + pad("operation", 22) + lpad("MB/s", 9) + lpad("peak×", 8) + lpad("vs Foundation", 15))
+
+for size in sizes {
+    let value = AssetLibraryGenerator.library(megabytes: size)
+    for format in PlistFormat.allCases {
+        var warnings: [PlistWarning] = []
+        let bytes = try value.serialized(as: format, warnings: &warnings)
+        let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")
+        try Data(bytes).write(to: url)
+        let mb = Double(bytes.count) / 1e6
+        let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
+        let foundationParse = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
+        let foundationWrite = mb <= skipFoundationAbove ? run("foundation-write-\(format.rawValue)", url) : nil
+        let operations: [(String, Measurement?)] = [
+            ("ours-parse", foundationParse),
+            ("ours-parse-file", foundationParse),
+            ("ours-values", foundationParse),
+            ("foundation-parse", nil),
+            ("ours-write-\(format.rawValue)", foundationWrite),
+            ("foundation-write-\(format.rawValue)", nil),
+        ] + (format == .binary ? [] : [("ours-resave-edit", nil)])
+        for (operation, reference) in operations {
+            let m = operation.hasPrefix("foundation") ? (operation.contains("parse") ? foundationParse : foundationWrite) : run(operation, url)
+            guard let m else {
+                print(pad(label, 26) + pad(operation, 22) + lpad(operation.hasPrefix("foundation") && mb > skipFoundationAbove ? "skipped" : "failed", 9))
+                continue
+            }
+            let speed = mb / m.seconds
+            let peak = Double(m.peakBytes) / Double(bytes.count)
+            var ratio = ""
+            if let reference { ratio = String(format: "%.1f×", reference.seconds / m.seconds) }
+            print(pad(label, 26) + pad(operation, 22) + lpad(String(format: "%.0f", speed), 9) + lpad(String(format: "%.2f", peak), 8) + lpad(ratio, 15))
+        }
+    }
+}

@@ -2,12 +2,12 @@ import Foundation
 
 /// ISO-8601 dates as property lists spell them (`2001-01-01T00:00:00Z`), converted with civil
 /// calendar arithmetic rather than `DateFormatter`, which is slow and locale-sensitive.
-enum PlistDate {
+public enum PlistDate {
     /// Days from 1970-01-01 to 2001-01-01, Foundation's reference date.
     private static let referenceDays: Int64 = 11_323
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction]Z`; nil when the text is not such a date.
-    static func parse(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
+    public static func parse(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
         func digits(_ from: Int, _ count: Int) -> Int64? {
             guard from + count <= s.count else { return nil }
             var v: Int64 = 0
@@ -54,7 +54,7 @@ enum PlistDate {
 
     /// Formats as `YYYY-MM-DDTHH:MM:SSZ`; with `fractional`, non-zero fractions of a second are
     /// kept (up to microseconds).
-    static func format(_ date: Date, fractional: Bool) -> String {
+    public static func format(_ date: Date, fractional: Bool) -> String {
         let t = date.timeIntervalSinceReferenceDate
         guard t.isFinite, abs(t) < 1e14 else { return "0001-01-01T00:00:00Z" }
         let whole = t.rounded(.down)

@@ -67,9 +67,6 @@ enum TreePrinter {
 
     /// `2001-01-01 00:00:00 +0000`, as plutil prints dates.
     static func date(_ date: Date) -> String {
-        var formatter = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
-        formatter = formatter.year().month().day().time(includingFractionalSeconds: false)
-        let iso = date.formatted(formatter)  // 2001-01-01T00:00:00Z
-        return iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
+        PlistDate.format(date, fractional: true).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import State
+import StateTestSupport
+import Testing
+
+/// The built `state` binary, run as a user or a script would run it.
+@Suite struct CommandLineTests {
+    func state(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run(Fixtures.stateExecutable, arguments)
+    }
+
+    @Test func withoutArgumentsItPrintsHelp() throws {
+        let result = try state()
+        #expect(result.status == 0)
+        #expect(result.stdoutText.contains("SUBCOMMANDS:"))
+        #expect(result.stdoutText.contains("convert"))
+    }
+
+    @Test func printShowsTheTreeLikePlutil() throws {
+        let result = try state("print", Fixtures.state("Data.plist").path)
+        #expect(result.status == 0)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(Array(lines.prefix(6)) == [
+            "{", "  \"Users\" => {", "    \"t_imp\" => {",
+            "      \"email\" => \"john@unit-testing.com\"", "      \"id\" => 10", "      \"name\" => \"John Doe\"",
+        ])
+        #expect(result.stdoutText.contains("      \"key1\" => 2015-04-11 23:26:11 +0000\n"))
+        let json = try state("print", Fixtures.state("Data.json").path)
+        #expect(json.stdoutText.hasPrefix("{\n  \"t\" => {\n    \"id\" => 10\n"))
+    }
+
+    @Test(arguments: ["xml", "binary", "json"])
+    func convertWritesWhatPythonReads(format: String) throws {
+        let folder = try Fixtures.temporaryFolder()
+        let out = folder.appendingPathComponent("out")
+        let result = try state("convert", Fixtures.state("Data.json").path, "--to", format, "-o", out.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let original = try SourceTree(contentsOf: Fixtures.state("Data.json")).value()
+        let difference = PlistOracle.difference(PlistOracle.canonical(original), try PlistOracle.read(out))
+        #expect(difference == nil, "\(difference ?? "")")
+        #expect(try SourceTree(contentsOf: out).format.rawValue == format)
+    }
+
+    @Test func convertToTheSameFormatCopiesBytes() throws {
+        let result = try state("convert", Fixtures.state("Data.plist").path, "--to", "xml", "-o", "-")
+        #expect(result.status == 0)
+        #expect(result.stdout == (try FileBytes.read(Fixtures.state("Data.plist"))))
+    }
+
+    @Test func convertingDatesToJSONWarns() throws {
+        let result = try state("convert", Fixtures.state("Data.plist").path, "--to", "json", "-o", "-")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: 2 dates written as ISO-8601 strings"))
+        #expect(try PlistValue(parsing: result.stdout)["Object.t_dic_imp.key1"] != nil)
+    }
+
+    @Test func badInputExitsOneWithALocation() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let bad = folder.appendingPathComponent("bad.plist")
+        try Data("<plist>\n<dict>\n<key>a</key>\n<integer>x</integer>\n</dict>\n</plist>".utf8).write(to: bad)
+        let out = folder.appendingPathComponent("out.json")
+        for result in [try state("print", bad.path), try state("convert", bad.path, "--to", "json", "-o", out.path)] {
+            #expect(result.status == 1)
+            #expect(result.stderr == "state: \(bad.path): line 4, column 10: invalid integer 'x'\n")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let missing = try state("print", folder.appendingPathComponent("nope").path)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot open"))
+    }
+
+    @Test func impossibleConversionExitsTwoAndWritesNothing() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.plist")
+        try Data(try PlistValue.dictionary(["$top": ["root": .uid(1)]]).serialized(as: .binary)).write(to: archive)
+        let out = folder.appendingPathComponent("archive.json")
+        try Data("keep me".utf8).write(to: out)
+        let result = try state("convert", archive.path, "--to", "json", "-o", out.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("$top.root: a keyed-archive UID cannot be written to JSON"))
+        #expect(try String(contentsOf: out, encoding: .utf8) == "keep me")
+    }
+
+    @Test func badArgumentsExit64() throws {
+        let result = try state("convert", Fixtures.state("Data.plist").path, "--to", "yaml", "-o", "-")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("yaml"))
+    }
+
+    @Test func unwritableOutputExitsThree() throws {
+        let result = try state("convert", Fixtures.state("Data.plist").path, "--to", "json", "-o", "/nonexistent-folder/out.json")
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("/nonexistent-folder"))
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import State
+import StateDocument
+import StateTestSupport
+import Testing
+
+/// Edits change only the bytes of what was edited; everything else is copied from the file.
+@Suite struct EditTests {
+    /// The bytes before and after `range` are unchanged, and the bytes inside became `replacement`.
+    func expectSplice(_ original: [UInt8], _ edited: [UInt8], replacing old: String, with new: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let oldBytes = Array(old.utf8)
+        guard let start = original.firstRange(of: oldBytes)?.lowerBound else {
+            Issue.record("\(old) not in the original", sourceLocation: sourceLocation)
+            return
+        }
+        var expected = original
+        expected.replaceSubrange(start..<(start + oldBytes.count), with: Array(new.utf8))
+        #expect(String(decoding: edited, as: UTF8.self) == String(decoding: expected, as: UTF8.self), sourceLocation: sourceLocation)
+    }
+
+    @Test func unEditedDocumentsSaveByteForByte() throws {
+        for name in ["Data.plist", "Data.json"] {
+            let bytes = try FileBytes.read(Fixtures.state(name))
+            let document = try PlistDocument(parsing: bytes)
+            #expect(!document.isDirty)
+            #expect(try document.serialized() == bytes)
+        }
+    }
+
+    @Test func oneXMLValueChangesOnlyItsBytes() throws {
+        let bytes = try FileBytes.read(Fixtures.state("Data.plist"))
+        var document = try PlistDocument(parsing: bytes)
+        try document.setValue("Jane <Roe>", at: "Users.t_imp.name")
+        #expect(document.isDirty)
+        let edited = try document.serialized()
+        expectSplice(bytes, edited, replacing: "<string>John Doe</string>", with: "<string>Jane &lt;Roe&gt;</string>")
+        #expect(try PlistValue(parsing: edited)["Users.t_imp.name"] == "Jane <Roe>")
+    }
+
+    @Test func oneJSONValueChangesOnlyItsBytes() throws {
+        let bytes = try FileBytes.read(Fixtures.state("Data.json"))
+        var document = try PlistDocument(parsing: bytes)
+        try document.setValue(11, at: "t.id")
+        let edited = try document.serialized()
+        expectSplice(bytes, edited, replacing: "\"id\": 10", with: "\"id\": 11")
+    }
+
+    @Test func typeChangesAndContainersAreWrittenInTheFilesStyle() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>color</key>
+              <string>red</string>
+              <key>after</key>
+              <integer>0x10</integer>
+            </dict>
+            </plist>
+
+            """
+        var document = try PlistDocument(parsing: Array(xml.utf8))
+        try document.setValue(["red": 1.0, "green": 0.5, "tags": []], at: "color")
+        let edited = String(decoding: try document.serialized(), as: UTF8.self)
+        #expect(edited == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>color</key>
+              <dict>
+                <key>red</key>
+                <real>1</real>
+                <key>green</key>
+                <real>0.5</real>
+                <key>tags</key>
+                <array/>
+              </dict>
+              <key>after</key>
+              <integer>0x10</integer>
+            </dict>
+            </plist>
+
+            """)
+        // Editing inside the replaced subtree edits the replacement.
+        try document.setValue(0.25, at: "color.green")
+        #expect(document.value(at: "color.green") == 0.25)
+        #expect(document.value(at: "after") == 16)
+    }
+
+    @Test func jsonSpliceFollowsIndentAndSeparator() throws {
+        let json = "{\n    \"a\" : 1,\n    \"b\" : [true]\n}\n"
+        var document = try PlistDocument(parsing: Array(json.utf8))
+        try document.setValue(["x": "y"], at: "a")
+        #expect(String(decoding: try document.serialized(), as: UTF8.self) == "{\n    \"a\" : {\n        \"x\" : \"y\"\n    },\n    \"b\" : [true]\n}\n")
+        var compact = try PlistDocument(parsing: Array(#"{"a":[1,2],"b":null}"#.utf8))
+        try compact.setValue(["k": [1]], at: "b")
+        #expect(String(decoding: try compact.serialized(), as: UTF8.self) == #"{"a":[1,2],"b":{"k":[1]}}"#)
+    }
+
+    @Test func crlfAndTabsAreKept() throws {
+        let xml = "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<string>x</string>\r\n</dict>\r\n</plist>\r\n"
+        var document = try PlistDocument(parsing: Array(xml.utf8))
+        try document.setValue(["n": 1], at: "a")
+        #expect(String(decoding: try document.serialized(), as: UTF8.self)
+            == "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<dict>\r\n\t\t<key>n</key>\r\n\t\t<integer>1</integer>\r\n\t</dict>\r\n</dict>\r\n</plist>\r\n")
+    }
+
+    @Test func binaryEditsReEncode() throws {
+        let value = SampleValues.everything()
+        var document = try PlistDocument(parsing: try value.serialized(as: .binary))
+        try document.setValue("changed", at: "nested.a.2.deep.deeper")
+        let edited = try document.serialized()
+        guard case .dictionary(var expected) = value else { return }
+        expected["nested"] = ["a": [1, 2, ["deep": ["deeper": "changed"]]], "b": [[], [:]]]
+        #expect(try PlistValue(parsing: edited) == .dictionary(expected))
+    }
+
+    @Test func missingPathsAndImpossibleValuesAreErrors() throws {
+        var document = try PlistDocument(parsing: try FileBytes.read(Fixtures.state("Data.plist")))
+        #expect(throws: PlistError.self) { try document.setValue(1, at: "Users.nobody.name") }
+        try document.setValue(.null, at: "Users.t_imp.id")
+        #expect {
+            _ = try document.serialized()
+        } throws: { error in
+            (error as? PlistError)?.description == "Users.t_imp.id: null cannot be stored in a property list"
+        }
+        var json = try PlistDocument(parsing: Array(#"{"when": 1}"#.utf8))
+        try json.setValue(.uid(3), at: "when")
+        #expect(throws: PlistError.self) { try json.serialized() }
+    }
+
+    /// Python reads the edited file: exactly the edited value differs.
+    @Test(arguments: [PlistFormat.xml, .binary, .json])
+    func pythonSeesExactlyTheEdit(format: PlistFormat) throws {
+        let value = format == .json ? SampleValues.jsonSafe() : SampleValues.everything()
+        var document = try PlistDocument(parsing: try value.serialized(as: format))
+        try document.setValue(0.75, at: "nested.a.0")
+        let folder = try Fixtures.temporaryFolder()
+        let url = folder.appendingPathComponent("edited")
+        try AtomicFile.write(try document.serialized(), to: url)
+        guard case .dictionary(var expected) = value else { return }
+        expected["nested"] = ["a": [0.75, 2, ["deep": ["deeper": "bottom"]]], "b": [[], [:]]]
+        let difference = PlistOracle.difference(PlistOracle.canonical(.dictionary(expected)), try PlistOracle.read(url))
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+}
