@@ -11,6 +11,22 @@ enum XMLPlistParser {
     enum Tag: UInt8 {
         case plist, dict, array, key, string, integer, real, trueTag, falseTag, date, data
 
+        var staticName: StaticString {
+            switch self {
+            case .plist: "plist"
+            case .dict: "dict"
+            case .array: "array"
+            case .key: "key"
+            case .string: "string"
+            case .integer: "integer"
+            case .real: "real"
+            case .trueTag: "true"
+            case .falseTag: "false"
+            case .date: "date"
+            case .data: "data"
+            }
+        }
+
         var name: String {
             switch self {
             case .plist: "plist"
@@ -39,7 +55,7 @@ enum XMLPlistParser {
 
     // MARK: - Scanning helpers shared by the parser and the decoders
 
-    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c <= 0x20 && (0x1_0000_2600 as UInt64) >> UInt64(c) & 1 != 0 }
 
     @inline(__always) static func isNameEnd(_ c: UInt8) -> Bool {
         c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || isSpace(c)
@@ -123,15 +139,18 @@ enum XMLPlistParser {
         var j = i
         var escaped = false
         let n = b.count
+        let base = b.baseAddress!
         while true {
-            while j < n {
-                let c = b[j]
-                if c == UInt8(ascii: "<") { break }
-                if c == UInt8(ascii: "&") || c == 0x0D { escaped = true }
-                j += 1
-            }
+            let (lt, flagged) = ByteScan.find(UInt8(ascii: "<"), flagging: UInt8(ascii: "&"), 0x0D, in: base, from: j, end: n)
+            j = lt
+            if flagged { escaped = true }
             guard j < n else { return .unterminated }
             if j + 1 < n, b[j + 1] == UInt8(ascii: "/") {
+                let name = tag.staticName
+                let length = name.utf8CodeUnitCount
+                if starts(b, j + 2, with: name), j + 2 + length < n, b[j + 2 + length] == UInt8(ascii: ">") {
+                    return .closed(contentEnd: j, closeEnd: j + 3 + length, escaped: escaped)
+                }
                 var k = j + 2
                 while k < n, !isNameEnd(b[k]) { k += 1 }
                 guard XMLPlistParser.tag(b, j + 2, k) == tag else {
@@ -305,17 +324,35 @@ enum XMLPlistParser {
 
 // MARK: - The parser
 
+/// The common start tags as little-endian 8-byte words, for `Parser.fastTag`.
+struct FastTags {
+    let key = pack("key>"), string = pack("string>"), stringEmpty = pack("string/>"), integer = pack("integer>")
+    let real = pack("real>"), dict = pack("dict>"), date = pack("date>"), data = pack("data>")
+    let dictEmpty = pack("dict/>"), dataEmpty = pack("data/>"), array = pack("array>"), arrayEmpty = pack("array/>")
+    let trueEmpty = pack("true/>"), falseEmpty = pack("false/>")
+
+    static func pack(_ s: StaticString) -> UInt64 {
+        var w: UInt64 = 0
+        for i in 0..<s.utf8CodeUnitCount { w |= UInt64(s.utf8Start[i]) << (8 * UInt64(i)) }
+        return w
+    }
+
+    @inline(__always) static func mask(_ length: Int) -> UInt64 { length >= 8 ? ~0 : (1 << (8 * UInt64(length))) &- 1 }
+}
+
 extension XMLPlistParser {
     struct Parser {
         let b: UnsafeBufferPointer<UInt8>
         let n: Int
         var pos = 0
         var nodes: [SourceNode] = []
+        let fast = FastTags()
 
         /// An open `<dict>` or `<array>`, waiting for its closing tag.
         struct Open {
             var index: Int
             var isDict: Bool
+            var count: UInt32 = 0
             /// The `<key>` read for the next value, or `SourceNode.noKey`.
             var pendingKey: UInt32 = SourceNode.noKey
             var pendingKeyFlags: UInt8 = 0
@@ -414,33 +451,76 @@ extension XMLPlistParser {
             throw error("unterminated DOCTYPE", at: start)
         }
 
+        /// Recognizes the common start tags (`<key>`, `<string>`, `<dict/>`, … without
+        /// attributes) with one 8-byte load; nil sends the caller to the general path.
+        @inline(__always) func fastTag(at p: Int) -> (tag: Tag, gt: Int, selfClosing: Bool)? {
+            guard p + 9 <= n else { return nil }
+            let w = UnsafeRawPointer(b.baseAddress! + p + 1).loadUnaligned(as: UInt64.self)
+            let f = fast
+            switch b[p + 1] {
+            case UInt8(ascii: "k"):
+                if w & FastTags.mask(4) == f.key { return (.key, p + 4, false) }
+            case UInt8(ascii: "s"):
+                if w & FastTags.mask(7) == f.string { return (.string, p + 7, false) }
+                if w == f.stringEmpty { return (.string, p + 8, true) }
+            case UInt8(ascii: "i"):
+                if w == f.integer { return (.integer, p + 8, false) }
+            case UInt8(ascii: "r"):
+                if w & FastTags.mask(5) == f.real { return (.real, p + 5, false) }
+            case UInt8(ascii: "d"):
+                let w5 = w & FastTags.mask(5)
+                if w5 == f.dict { return (.dict, p + 5, false) }
+                if w5 == f.date { return (.date, p + 5, false) }
+                if w5 == f.data { return (.data, p + 5, false) }
+                let w6 = w & FastTags.mask(6)
+                if w6 == f.dictEmpty { return (.dict, p + 6, true) }
+                if w6 == f.dataEmpty { return (.data, p + 6, true) }
+            case UInt8(ascii: "a"):
+                if w & FastTags.mask(6) == f.array { return (.array, p + 6, false) }
+                if w & FastTags.mask(7) == f.arrayEmpty { return (.array, p + 7, true) }
+            case UInt8(ascii: "t"):
+                if w & FastTags.mask(6) == f.trueEmpty { return (.trueTag, p + 6, true) }
+            case UInt8(ascii: "f"):
+                if w & FastTags.mask(7) == f.falseEmpty { return (.falseTag, p + 7, true) }
+            default:
+                break
+            }
+            return nil
+        }
+
         mutating func parseValue() throws {
+            // The innermost open container lives in `top` (index -1 before the first one);
+            // the ones around it wait in `stack`.
             var stack: [Open] = []
+            var top = Open(index: -1, isDict: false)
+            let base = b.baseAddress!
             while true {
-                try skipMisc(prolog: false)
+                pos = ByteScan.skipSpace(in: base, from: pos, end: n)
+                if pos + 1 < n, b[pos] == UInt8(ascii: "<"), b[pos + 1] == UInt8(ascii: "!") || b[pos + 1] == UInt8(ascii: "?") {
+                    try skipMisc(prolog: false)
+                }
                 guard pos < n else {
-                    if let top = stack.last {
+                    if top.index >= 0 {
                         throw error("unexpected end of file: <\(top.isDict ? "dict" : "array")> is not closed", at: Int(nodes[top.index].start))
                     }
                     throw error("expected a value", at: pos)
                 }
                 guard b[pos] == UInt8(ascii: "<") else {
-                    throw error(stack.isEmpty ? "expected a value element" : "unexpected text between elements", at: pos)
+                    throw error(top.index < 0 ? "expected a value element" : "unexpected text between elements", at: pos)
                 }
                 let tagStart = pos
 
                 // Closing tag of the innermost container.
                 if pos + 1 < n, b[pos + 1] == UInt8(ascii: "/") {
-                    var k = pos + 2
-                    while k < n, !isNameEnd(b[k]) { k += 1 }
-                    let closing = tag(b, pos + 2, k)
-                    guard let top = stack.last else {
-                        throw error("unexpected closing tag", at: pos)
-                    }
+                    guard top.index >= 0 else { throw error("unexpected closing tag", at: pos) }
                     let expected: Tag = top.isDict ? .dict : .array
-                    guard closing == expected else {
-                        let name = String(decoding: UnsafeBufferPointer(rebasing: b[(pos + 2)..<k]), as: UTF8.self)
-                        throw error("closing tag </\(name)> does not match <\(expected.name)>", at: pos)
+                    let name = expected.staticName
+                    var k = pos + 2 + name.utf8CodeUnitCount
+                    if !(starts(b, pos + 2, with: name) && k < n && isNameEnd(b[k]) && b[k] != UInt8(ascii: "/")) {
+                        var end = pos + 2
+                        while end < n, !isNameEnd(b[end]) { end += 1 }
+                        let found = String(decoding: UnsafeBufferPointer(rebasing: b[(pos + 2)..<end]), as: UTF8.self)
+                        throw error("closing tag </\(found)> does not match <\(expected.name)>", at: pos)
                     }
                     if top.pendingKey != SourceNode.noKey {
                         throw error("<key> has no value", at: Int(top.pendingKey))
@@ -450,27 +530,36 @@ extension XMLPlistParser {
                     pos = k + 1
                     nodes[top.index].end = UInt32(pos)
                     nodes[top.index].size = UInt32(nodes.count - top.index - 1)
-                    stack.removeLast()
-                    if stack.isEmpty { return }
+                    nodes[top.index].count = top.count
+                    guard let outer = stack.popLast() else { return }
+                    top = outer
                     continue
                 }
 
-                var nameEnd = pos + 1
-                while nameEnd < n, !isNameEnd(b[nameEnd]) { nameEnd += 1 }
-                guard let tag = XMLPlistParser.tag(b, pos + 1, nameEnd) else {
-                    if starts(b, pos, with: "<![CDATA[") || starts(b, pos, with: "<!") {
-                        throw error("unexpected markup between elements", at: pos)
+                let tag: Tag
+                let gt: Int
+                let selfClosing: Bool
+                if let recognized = fastTag(at: pos) {
+                    (tag, gt, selfClosing) = recognized
+                } else {
+                    var nameEnd = pos + 1
+                    while nameEnd < n, !isNameEnd(b[nameEnd]) { nameEnd += 1 }
+                    guard let general = XMLPlistParser.tag(b, pos + 1, nameEnd) else {
+                        if starts(b, pos, with: "<!") {
+                            throw error("unexpected markup between elements", at: pos)
+                        }
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: b[(pos + 1)..<nameEnd]), as: UTF8.self)
+                        throw error("unknown element <\(name)>", at: pos)
                     }
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: b[(pos + 1)..<nameEnd]), as: UTF8.self)
-                    throw error("unknown element <\(name)>", at: pos)
-                }
-                guard let (gt, selfClosing) = tagEnd(b, from: nameEnd) else {
-                    throw error("unterminated <\(tag.name)> tag", at: pos)
+                    guard let end = tagEnd(b, from: nameEnd) else {
+                        throw error("unterminated <\(general.name)> tag", at: pos)
+                    }
+                    (tag, gt, selfClosing) = (general, end.gt, end.selfClosing)
                 }
 
                 var keyStart = SourceNode.noKey
                 var flags: UInt8 = 0
-                if let top = stack.last, top.isDict {
+                if top.isDict {
                     if top.pendingKey == SourceNode.noKey {
                         guard tag == .key else { throw error("expected <key> in <dict>, found <\(tag.name)>", at: pos) }
                         var keyFlags: UInt8 = 0
@@ -481,35 +570,36 @@ extension XMLPlistParser {
                             if escaped { keyFlags = SourceNode.Flags.keyEscaped }
                             pos = closeEnd
                         }
-                        stack[stack.count - 1].pendingKey = UInt32(tagStart)
-                        stack[stack.count - 1].pendingKeyFlags = keyFlags
+                        top.pendingKey = UInt32(tagStart)
+                        top.pendingKeyFlags = keyFlags
                         continue
                     }
                     if tag == .key { throw error("<key> follows another <key> without a value", at: pos) }
                     keyStart = top.pendingKey
                     flags = top.pendingKeyFlags
-                    stack[stack.count - 1].pendingKey = SourceNode.noKey
+                    top.pendingKey = SourceNode.noKey
                 } else if tag == .key {
                     throw error("<key> outside a <dict>", at: pos)
                 }
 
-                if let top = stack.last { nodes[top.index].count += 1 }
+                top.count += 1
 
                 switch tag {
                 case .dict, .array:
                     let kind: SourceNode.Kind = tag == .dict ? .dictionary : .array
+                    pos = gt + 1
                     if selfClosing {
-                        pos = gt + 1
                         nodes.append(SourceNode(kind: kind, start: tagStart, end: pos, keyStart: keyStart, flags: flags | SourceNode.Flags.selfClosing))
                     } else {
-                        guard stack.count < PlistLimits.maxDepth else {
-                            throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: pos)
+                        let open = stack.count + (top.index >= 0 ? 1 : 0)
+                        guard open < PlistLimits.maxDepth else {
+                            throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: tagStart)
                         }
-                        stack.append(Open(index: nodes.count, isDict: tag == .dict))
+                        if top.index >= 0 { stack.append(top) }
+                        top = Open(index: nodes.count, isDict: tag == .dict)
                         nodes.append(SourceNode(kind: kind, start: tagStart, keyStart: keyStart, flags: flags))
-                        pos = gt + 1
+                        continue
                     }
-                    continue
                 case .plist:
                     throw error("<plist> cannot be nested", at: pos)
                 case .key:
@@ -517,7 +607,7 @@ extension XMLPlistParser {
                 default:
                     try scalar(tag, tagStart: tagStart, gt: gt, selfClosing: selfClosing, keyStart: keyStart, flags: flags)
                 }
-                if stack.isEmpty { return }
+                if top.index < 0 { return }
             }
         }
 

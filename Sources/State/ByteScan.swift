@@ -1,0 +1,64 @@
+/// Word-at-a-time byte searches (SWAR): eight bytes per step instead of one, for the scanning
+/// loops that dominate parsing time.
+enum ByteScan {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// High bit set in exactly the bytes of `word` equal to `byte` (no carries between bytes).
+    @inline(__always) static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return ~(((x & lows) &+ lows) | x | lows)
+    }
+
+    /// High bit set in exactly the bytes that are not XML whitespace (space, tab, LF, CR).
+    @inline(__always) static func nonSpace(_ word: UInt64) -> UInt64 {
+        ~(matches(word, 0x20) | matches(word, 0x09) | matches(word, 0x0A) | matches(word, 0x0D)) & highs
+    }
+
+    /// The first index at or after `from` (before `end`) that is not XML whitespace, or `end`.
+    @inline(__always) static func skipSpace(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        while i + 8 <= end {
+            let stop = nonSpace(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            if stop != 0 { return i + stop.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end {
+            let c = base[i]
+            if !(c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D) { return i }
+            i += 1
+        }
+        return end
+    }
+
+    /// The first index in `from..<end` holding `target`, or `end`; `flagged` tells whether any
+    /// byte before it equals `flagA` or `flagB`.
+    @inline(__always) static func find(
+        _ target: UInt8, flagging flagA: UInt8, _ flagB: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int
+    ) -> (index: Int, flagged: Bool) {
+        var i = from
+        var flagged = false
+        while i + 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let hit = matches(word, target)
+            let flags = matches(word, flagA) | matches(word, flagB)
+            if hit != 0 {
+                let k = hit.trailingZeroBitCount >> 3
+                // Only flags strictly below the hit count.
+                if k > 0, flags & ((1 << UInt64(k * 8)) &- 1) != 0 { flagged = true }
+                return (i + k, flagged)
+            }
+            if flags != 0 { flagged = true }
+            i += 8
+        }
+        while i < end {
+            let c = base[i]
+            if c == target { return (i, flagged) }
+            if c == flagA || c == flagB { flagged = true }
+            i += 1
+        }
+        return (end, flagged)
+    }
+}
