@@ -32,10 +32,19 @@ enum BinaryPlistParser {
         return SourceTree(bytes: bytes, format: .binary, nodes: nodes)
     }
 
+    /// A big-endian unsigned integer of `size` (1...8) bytes at `offset`.
     @inline(__always) static func readUInt(_ b: UnsafeBufferPointer<UInt8>, _ offset: Int, _ size: Int) -> UInt64 {
-        var v: UInt64 = 0
-        for i in 0..<size { v = v << 8 | UInt64(b[offset + i]) }
-        return v
+        let p = UnsafeRawPointer(b.baseAddress! + offset)
+        switch size {
+        case 1: return UInt64(p.load(as: UInt8.self))
+        case 2: return UInt64(UInt16(bigEndian: p.loadUnaligned(as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: p.loadUnaligned(as: UInt32.self)))
+        case 8: return UInt64(bigEndian: p.loadUnaligned(as: UInt64.self))
+        default:
+            var v: UInt64 = 0
+            for i in 0..<size { v = v << 8 | UInt64(b[offset + i]) }
+            return v
+        }
     }
 
     /// Reads an object header at `offset`. Counts of 15 or more are stored as a following
@@ -124,8 +133,6 @@ enum BinaryPlistParser {
         /// Objects must lie between the header and the offset table.
         let objectLimit: Int
         var nodes: [SourceNode] = []
-        /// Objects on the current path from the root: a reference back to one is a cycle.
-        var onPath: [Bool]
         let maxNodes: Int
 
         init(buffer: UnsafeBufferPointer<UInt8>) throws {
@@ -166,29 +173,11 @@ enum BinaryPlistParser {
                 offsetIntSize: offsetIntSize, objectRefSize: objectRefSize, objectCount: Int(objectCount),
                 topObject: Int(topObject), offsetTableOffset: Int(tableOffset))
             objectLimit = Int(tableOffset)
-            onPath = [Bool](repeating: false, count: Int(objectCount))
             // Every node but the root is reached through a reference, and each reference takes at
             // least `objectRefSize` bytes; allow generous sharing beyond that, but not explosions.
             maxNodes = 8 * (n / objectRefSize) + 1_000_000
-            nodes.reserveCapacity(min(Int(objectCount), n / 2) + 16)
-        }
-
-        /// The file offset of object `ref`, read from the offset table at `from`.
-        func offset(of ref: Int, referencedAt from: Int) throws -> Int {
-            guard ref < trailer.objectCount else {
-                throw PlistError("object reference \(ref) is out of range (\(trailer.objectCount) objects)", at: .byte(offset: from))
-            }
-            let entry = trailer.offsetTableOffset + ref * trailer.offsetIntSize
-            let value = readUInt(b, entry, trailer.offsetIntSize)
-            guard value >= 8, value < UInt64(objectLimit) else {
-                throw PlistError("offset \(value) of object \(ref) is outside the object area", at: .byte(offset: entry))
-            }
-            return Int(value)
-        }
-
-        func ref(at position: Int) -> Int {
-            let raw = readUInt(b, position, trailer.objectRefSize)
-            return raw > UInt64(Int.max) ? Int.max : Int(raw)
+            // Untouched capacity costs address space, not memory.
+            nodes.reserveCapacity(min(maxNodes, n / objectRefSize + 16))
         }
 
         /// An open container: its node, where its references start, and the next child.
@@ -201,49 +190,129 @@ enum BinaryPlistParser {
             var isDict: Bool
         }
 
+        /// Expands the object graph into nodes, depth first. Shared objects are validated once
+        /// (a per-object cache), since keys and common values are referenced many times; the
+        /// innermost open container is kept in `top`, the ones around it in `stack`.
         mutating func run() throws {
+            let objectCount = trailer.objectCount
+            let refSize = trailer.objectRefSize
+            let offsetSize = trailer.offsetIntSize
+            let table = trailer.offsetTableOffset
+            let limit = objectLimit
+            let b = self.b
+            // Per object: 0 when not yet validated, else `end << 8 | kind + 1`.
+            let cache = UnsafeMutablePointer<UInt64>.allocate(capacity: objectCount)
+            cache.initialize(repeating: 0, count: objectCount)
+            // Objects on the path from the root: a reference back to one is a cycle.
+            let onPath = UnsafeMutablePointer<Bool>.allocate(capacity: objectCount)
+            onPath.initialize(repeating: false, count: objectCount)
+            defer {
+                cache.deallocate()
+                onPath.deallocate()
+            }
+            var nodes = self.nodes
+            self.nodes = []
+            defer { self.nodes = nodes }
+
+            @inline(__always) func offset(of position: Int) throws -> (object: Int, start: Int) {
+                let raw = readUInt(b, position, refSize)
+                guard raw < UInt64(objectCount) else {
+                    throw PlistError("object reference \(raw) is out of range (\(objectCount) objects)", at: .byte(offset: position))
+                }
+                let object = Int(raw)
+                let entry = table + object * offsetSize
+                let start = readUInt(b, entry, offsetSize)
+                guard start >= 8, start < UInt64(limit) else {
+                    throw PlistError("offset \(start) of object \(object) is outside the object area", at: .byte(offset: entry))
+                }
+                return (object, Int(start))
+            }
+
+            @inline(__always) func kindAndEnd(_ object: Int, _ start: Int) throws -> (SourceNode.Kind, Int) {
+                let cached = cache[object]
+                if cached != 0 {
+                    // The cache only ever holds `kind.rawValue + 1`, so the bit cast is exact.
+                    return (unsafeBitCast(UInt8(truncatingIfNeeded: cached &- 1), to: SourceNode.Kind.self), Int(cached >> 8))
+                }
+                let (kind, end) = try Parser.validate(b, at: start, limit: limit, refSize: refSize)
+                cache[object] = UInt64(end) << 8 | UInt64(kind.rawValue + 1)
+                return (kind, end)
+            }
+
             var stack: [Frame] = []
-            // Visit the root, then children in pre-order.
-            try visit(object: trailer.topObject, referencedAt: n - 32 + 16, keyStart: SourceNode.noKey, stack: &stack)
-            while var frame = stack.last {
-                guard frame.next < frame.count else {
-                    nodes[frame.node].size = UInt32(nodes.count - frame.node - 1)
-                    onPath[frame.object] = false
-                    stack.removeLast()
-                    continue
-                }
-                let i = frame.next
-                frame.next += 1
-                stack[stack.count - 1] = frame
-                var keyStart = SourceNode.noKey
-                let valuePosition: Int
-                if frame.isDict {
-                    let keyPosition = frame.refs + i * trailer.objectRefSize
-                    let keyOffset = try offset(of: ref(at: keyPosition), referencedAt: keyPosition)
-                    let h = try header(b, at: keyOffset, limit: objectLimit)
-                    let type = h.marker >> 4
-                    guard type == 0x5 || type == 0x6 || type == 0x7 else {
-                        throw PlistError("dictionary key is not a string (marker 0x\(String(h.marker, radix: 16)))", at: .byte(offset: keyOffset))
+            var top = Frame(node: -1, object: 0, refs: 0, count: 0, next: 0, isDict: false)
+            var keyStart = SourceNode.noKey
+            // The reference to visit next: the trailer's top object first.
+            var position = n - 32 + 16 + (8 - refSize)
+            var rootRef = trailer.topObject
+            while true {
+                // Visit one object.
+                let object: Int
+                let start: Int
+                if top.node < 0 && nodes.isEmpty {
+                    object = rootRef
+                    rootRef = -1
+                    let entry = table + object * offsetSize
+                    let raw = readUInt(b, entry, offsetSize)
+                    guard raw >= 8, raw < UInt64(limit) else {
+                        throw PlistError("offset \(raw) of object \(object) is outside the object area", at: .byte(offset: entry))
                     }
-                    _ = try objectEnd(h, at: keyOffset)
-                    keyStart = UInt32(keyOffset)
-                    valuePosition = frame.refs + (frame.count + i) * trailer.objectRefSize
+                    start = Int(raw)
                 } else {
-                    valuePosition = frame.refs + i * trailer.objectRefSize
+                    (object, start) = try offset(of: position)
                 }
-                nodes[frame.node].count += 1
-                try visit(object: ref(at: valuePosition), referencedAt: valuePosition, keyStart: keyStart, stack: &stack)
+                guard nodes.count < maxNodes else {
+                    throw PlistError("shared references expand to more than \(maxNodes) values", at: .byte(offset: position))
+                }
+                let (kind, end) = try kindAndEnd(object, start)
+                nodes.append(SourceNode(kind: kind, start: start, end: end, keyStart: keyStart))
+                if kind.isContainer {
+                    let h = try header(b, at: start, limit: limit)
+                    if h.count > 0 {
+                        guard !onPath[object] else {
+                            throw PlistError("reference cycle: object \(object) contains itself", at: .byte(offset: position))
+                        }
+                        let open = stack.count + (top.node >= 0 ? 1 : 0)
+                        guard open < PlistLimits.maxDepth else {
+                            throw PlistError("nesting deeper than \(PlistLimits.maxDepth) levels", at: .byte(offset: start))
+                        }
+                        onPath[object] = true
+                        if top.node >= 0 { stack.append(top) }
+                        top = Frame(node: nodes.count - 1, object: object, refs: h.payload, count: h.count, next: 0, isDict: kind == .dictionary)
+                    }
+                }
+                if top.node < 0 { return }  // a scalar or empty root
+
+                // Find the next reference, closing finished containers.
+                while top.next == top.count {
+                    nodes[top.node].size = UInt32(nodes.count - top.node - 1)
+                    nodes[top.node].count = UInt32(top.count)
+                    onPath[top.object] = false
+                    guard let outer = stack.popLast() else { return }
+                    top = outer
+                }
+                let i = top.next
+                top.next += 1
+                if top.isDict {
+                    let keyPosition = top.refs + i * refSize
+                    let (keyObject, keyOffset) = try offset(of: keyPosition)
+                    let (keyKind, _) = try kindAndEnd(keyObject, keyOffset)
+                    guard keyKind == .string else {
+                        throw PlistError("dictionary key is not a string (marker 0x\(String(b[keyOffset], radix: 16)))", at: .byte(offset: keyOffset))
+                    }
+                    keyStart = UInt32(keyOffset)
+                    position = top.refs + (top.count + i) * refSize
+                } else {
+                    keyStart = SourceNode.noKey
+                    position = top.refs + i * refSize
+                }
             }
         }
 
-        /// Validates object `object` and appends its node; containers are pushed on `stack`.
-        mutating func visit(object: Int, referencedAt from: Int, keyStart: UInt32, stack: inout [Frame]) throws {
-            let start = try offset(of: object, referencedAt: from)
-            guard nodes.count < maxNodes else {
-                throw PlistError("shared references expand to more than \(maxNodes) values", at: .byte(offset: from))
-            }
-            let h = try header(b, at: start, limit: objectLimit)
-            let end = try objectEnd(h, at: start)
+        /// The kind and end of the object at `start`, with every check its type needs.
+        static func validate(_ b: UnsafeBufferPointer<UInt8>, at start: Int, limit: Int, refSize: Int) throws -> (SourceNode.Kind, Int) {
+            let h = try header(b, at: start, limit: limit)
+            let end = try objectEnd(h, at: start, limit: limit, refSize: refSize)
             let kind: SourceNode.Kind
             switch h.marker >> 4 {
             case 0x0:
@@ -271,7 +340,7 @@ enum BinaryPlistParser {
                 }
             case 0x6:
                 kind = .string
-                try validateUTF16(h)
+                try validateUTF16(b, h)
             case 0x7:
                 kind = .string
                 if let bad = UTF8Validation.firstInvalidOffset(UnsafeBufferPointer(rebasing: b[h.payload..<end])) {
@@ -283,21 +352,11 @@ enum BinaryPlistParser {
             default:
                 throw PlistError("unknown object marker 0x\(String(h.marker, radix: 16))", at: .byte(offset: start))
             }
-            nodes.append(SourceNode(kind: kind, start: start, end: end, keyStart: keyStart))
-            if kind.isContainer, h.count > 0 {
-                guard !onPath[object] else {
-                    throw PlistError("reference cycle: object \(object) contains itself", at: .byte(offset: from))
-                }
-                guard stack.count < PlistLimits.maxDepth else {
-                    throw PlistError("nesting deeper than \(PlistLimits.maxDepth) levels", at: .byte(offset: start))
-                }
-                onPath[object] = true
-                stack.append(Frame(node: nodes.count - 1, object: object, refs: h.payload, count: h.count, next: 0, isDict: kind == .dictionary))
-            }
+            return (kind, end)
         }
 
         /// The end of the object with header `h`, checked against the object area.
-        func objectEnd(_ h: Header, at start: Int) throws -> Int {
+        static func objectEnd(_ h: Header, at start: Int, limit: Int, refSize: Int) throws -> Int {
             let low = Int(h.marker & 0x0F)
             let length: Int
             switch h.marker >> 4 {
@@ -314,17 +373,17 @@ enum BinaryPlistParser {
             case 0x4, 0x5, 0x7: length = h.count
             case 0x6: length = h.count * 2
             case 0x8: length = low + 1
-            case 0xA, 0xC: length = h.count * trailer.objectRefSize
-            case 0xD: length = h.count * 2 * trailer.objectRefSize
+            case 0xA, 0xC: length = h.count * refSize
+            case 0xD: length = h.count * 2 * refSize
             default: length = 0
             }
-            guard length <= objectLimit - h.payload else {
+            guard length <= limit - h.payload else {
                 throw PlistError("object of \(length) bytes runs past the object area", at: .byte(offset: start))
             }
             return h.payload + length
         }
 
-        func validateUTF16(_ h: Header) throws {
+        static func validateUTF16(_ b: UnsafeBufferPointer<UInt8>, _ h: Header) throws {
             var i = 0
             while i < h.count {
                 let unit = UInt16(b[h.payload + 2 * i]) << 8 | UInt16(b[h.payload + 2 * i + 1])
