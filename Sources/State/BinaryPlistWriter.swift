@@ -14,6 +14,28 @@ public enum BinaryPlistWriter {
         return flattener.emit()
     }
 
+    /// A string compared and hashed by its UTF-8 bytes: much faster than `String`'s Unicode
+    /// equivalence, and more faithful (different spellings stay different objects).
+    struct UTF8Key: Hashable {
+        var string: String
+
+        init(_ string: String) {
+            self.string = string
+            self.string.makeContiguousUTF8()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var s = string
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+            var x = a.string
+            var y = b.string
+            return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) } }
+        }
+    }
+
     private enum Entry {
         case scalar(PlistValue)
         /// References in `refs[start..<start+count]` (a dictionary has keys then values).
@@ -24,13 +46,43 @@ public enum BinaryPlistWriter {
     private struct Flattener {
         var entries: [Entry] = []
         var refs: [Int] = []
-        var unique: [PlistValue: Int] = [:]
+        // Equal scalars are stored once. Separate tables by type: hashing a `String` or a bit
+        // pattern is much cheaper than hashing a `PlistValue`.
+        var strings: [UTF8Key: Int] = [:]
+        var integers: [Int128: Int] = [:]
+        var reals: [UInt64: Int] = [:]
+        var dates: [UInt64: Int] = [:]
+        var uids: [UInt64: Int] = [:]
+        var trueIndex: Int?
+        var falseIndex: Int?
 
         mutating func scalar(_ value: PlistValue) -> Int {
-            if let index = unique[value] { return index }
             let index = entries.count
+            switch value {
+            case .string(let s):
+                let key = UTF8Key(s)
+                if let found = strings[key] { return found }
+                strings[key] = index
+            case .integer(let i):
+                if let found = integers[i] { return found }
+                integers[i] = index
+            case .real(let d):
+                if let found = reals[d.bitPattern] { return found }
+                reals[d.bitPattern] = index
+            case .date(let date):
+                let bits = date.timeIntervalSinceReferenceDate.bitPattern
+                if let found = dates[bits] { return found }
+                dates[bits] = index
+            case .bool(let b):
+                if let found = b ? trueIndex : falseIndex { return found }
+                if b { trueIndex = index } else { falseIndex = index }
+            case .uid(let u):
+                if let found = uids[u] { return found }
+                uids[u] = index
+            default:
+                break  // data is rarely repeated; not worth hashing
+            }
             entries.append(.scalar(value))
-            unique[value] = index
             return index
         }
 
@@ -56,9 +108,10 @@ public enum BinaryPlistWriter {
                 var children: [Int] = []
                 children.reserveCapacity(dict.count * 2)
                 for key in dict.keys { children.append(scalar(.string(key))) }
-                for (key, item) in dict {
-                    do { children.append(try add(item)) } catch var error as WriteError {
-                        error.reversedPath.append(.key(key))
+                let values = dict.values
+                for i in 0..<values.count {
+                    do { children.append(try add(values[i])) } catch var error as WriteError {
+                        error.reversedPath.append(.key(dict.keys[i]))
                         throw error
                     }
                 }
@@ -67,10 +120,6 @@ public enum BinaryPlistWriter {
                 return index
             case .null:
                 throw WriteError(message: "null cannot be stored in a property list")
-            case .real(let d) where d.isNaN:
-                // NaN != NaN, so it cannot be uniqued through the table.
-                entries.append(.scalar(value))
-                return entries.count - 1
             default:
                 return scalar(value)
             }
@@ -81,15 +130,13 @@ public enum BinaryPlistWriter {
         }
 
         func emit() -> [UInt8] {
-            var out: [UInt8] = Array("bplist00".utf8)
-            out.reserveCapacity(entries.count * 8 + 64)
+            var out = OutputBuffer(capacity: entries.count * 12 + 64)
+            defer { out.deallocate() }
+            out.append("bplist00")
             let refSize = Self.width(UInt64(entries.count))
             var offsets: [Int] = []
             offsets.reserveCapacity(entries.count)
 
-            func put(_ value: UInt64, _ size: Int) {
-                for i in stride(from: size - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) }
-            }
             func marker(_ type: UInt8, count: Int) {
                 if count < 15 {
                     out.append(type << 4 | UInt8(count))
@@ -101,80 +148,78 @@ public enum BinaryPlistWriter {
             func integer(_ v: Int128) {
                 if v < 0 {
                     out.append(0x13)
-                    put(UInt64(bitPattern: Int64(v)), 8)
+                    out.appendBigEndian(UInt64(bitPattern: Int64(v)), size: 8)
                 } else if v <= 0xFF {
                     out.append(0x10)
-                    put(UInt64(v), 1)
+                    out.append(UInt8(v))
                 } else if v <= 0xFFFF {
                     out.append(0x11)
-                    put(UInt64(v), 2)
+                    out.appendBigEndian(UInt64(v), size: 2)
                 } else if v <= 0xFFFF_FFFF {
                     out.append(0x12)
-                    put(UInt64(v), 4)
+                    out.appendBigEndian(UInt64(v), size: 4)
                 } else if v <= Int128(Int64.max) {
                     out.append(0x13)
-                    put(UInt64(v), 8)
+                    out.appendBigEndian(UInt64(v), size: 8)
                 } else {
                     out.append(0x14)
-                    put(0, 8)
-                    put(UInt64(v), 8)
+                    out.appendBigEndian(0, size: 8)
+                    out.appendBigEndian(UInt64(v), size: 8)
                 }
             }
 
-            for entry in entries {
-                offsets.append(out.count)
-                switch entry {
-                case .array(let start, let count):
-                    marker(0xA, count: count)
-                    for r in refs[start..<(start + count)] { put(UInt64(r), refSize) }
-                case .dictionary(let start, let count):
-                    marker(0xD, count: count)
-                    for r in refs[start..<(start + 2 * count)] { put(UInt64(r), refSize) }
-                case .scalar(let value):
-                    switch value {
-                    case .bool(let b): out.append(b ? 0x09 : 0x08)
-                    case .integer(let i): integer(i)
-                    case .real(let d):
-                        out.append(0x23)
-                        put(d.bitPattern, 8)
-                    case .date(let date):
-                        out.append(0x33)
-                        put(date.timeIntervalSinceReferenceDate.bitPattern, 8)
-                    case .data(let data):
-                        marker(0x4, count: data.count)
-                        out.append(contentsOf: data)
-                    case .string(var s):
-                        let isASCII = s.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
-                        if isASCII {
-                            marker(0x5, count: s.utf8.count)
-                            s.withUTF8 { out.append(contentsOf: $0) }
-                        } else {
-                            let units = Array(s.utf16)
-                            marker(0x6, count: units.count)
-                            for u in units {
-                                out.append(UInt8(u >> 8))
-                                out.append(UInt8(u & 0xFF))
+            refs.withUnsafeBufferPointer { refs in
+                for entry in entries {
+                    offsets.append(out.count)
+                    switch entry {
+                    case .array(let start, let count):
+                        marker(0xA, count: count)
+                        for r in refs[start..<(start + count)] { out.appendBigEndian(UInt64(r), size: refSize) }
+                    case .dictionary(let start, let count):
+                        marker(0xD, count: count)
+                        for r in refs[start..<(start + 2 * count)] { out.appendBigEndian(UInt64(r), size: refSize) }
+                    case .scalar(let value):
+                        switch value {
+                        case .bool(let b): out.append(b ? 0x09 : 0x08)
+                        case .integer(let i): integer(i)
+                        case .real(let d):
+                            out.append(0x23)
+                            out.appendBigEndian(d.bitPattern, size: 8)
+                        case .date(let date):
+                            out.append(0x33)
+                            out.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
+                        case .data(let data):
+                            marker(0x4, count: data.count)
+                            data.withUnsafeBytes { if let p = $0.baseAddress { out.append(p, count: $0.count) } }
+                        case .string(var s):
+                            s.withUTF8 { utf8 in
+                                if !utf8.contains(where: { $0 >= 0x80 }) {
+                                    marker(0x5, count: utf8.count)
+                                    out.append(utf8)
+                                } else {
+                                    let units = Array(String(decoding: utf8, as: UTF8.self).utf16)
+                                    marker(0x6, count: units.count)
+                                    for u in units { out.appendBigEndian(UInt64(u), size: 2) }
+                                }
                             }
+                        case .uid(let u):
+                            let size = Self.width(u)
+                            out.append(0x80 | UInt8(size - 1))
+                            out.appendBigEndian(u, size: size)
+                        case .array, .dictionary, .null:
+                            preconditionFailure("not a scalar")
                         }
-                    case .uid(let u):
-                        let size = Self.width(u)
-                        out.append(0x80 | UInt8(size - 1))
-                        put(u, size)
-                    case .array, .dictionary, .null:
-                        preconditionFailure("not a scalar")
                     }
                 }
             }
             let tableOffset = out.count
             let offsetSize = Self.width(UInt64(tableOffset))
-            for o in offsets { put(UInt64(o), offsetSize) }
-            out.append(contentsOf: [0, 0, 0, 0, 0, 0])
-            out.append(UInt8(offsetSize))
-            out.append(UInt8(refSize))
-            put(UInt64(entries.count), 8)
-            put(0, 8)
-            put(UInt64(tableOffset), 8)
-            return out
+            for o in offsets { out.appendBigEndian(UInt64(o), size: offsetSize) }
+            out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
+            out.appendBigEndian(UInt64(entries.count), size: 8)
+            out.appendBigEndian(0, size: 8)
+            out.appendBigEndian(UInt64(tableOffset), size: 8)
+            return out.bytes
         }
     }
 }

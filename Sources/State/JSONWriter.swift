@@ -23,18 +23,27 @@ public enum JSONWriter {
 
     /// A whole JSON document, ending with a newline when pretty-printed.
     public static func document(_ value: PlistValue, style: Style = .pretty, warnings: inout [PlistWarning]) throws -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        var out = OutputBuffer()
+        defer { out.deallocate() }
         try element(value, linePrefix: [], style: style, into: &out, warnings: &warnings)
-        if style.indent != nil { out.append(contentsOf: style.newline) }
-        return out
+        if style.indent != nil { out.append(style.newline) }
+        return out.bytes
     }
 
     /// One value, starting at the current output position; later lines begin with `linePrefix`.
     public static func element(
         _ value: PlistValue, linePrefix: [UInt8], style: Style, into out: inout [UInt8], warnings: inout [PlistWarning]
     ) throws {
-        var writer = Writer(style: style, prefix: linePrefix)
+        var buffer = OutputBuffer()
+        defer { buffer.deallocate() }
+        try element(value, linePrefix: linePrefix, style: style, into: &buffer, warnings: &warnings)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    static func element(
+        _ value: PlistValue, linePrefix: [UInt8], style: Style, into out: inout OutputBuffer, warnings: inout [PlistWarning]
+    ) throws {
+        var writer = Writer(style: style, line: style.newline + linePrefix)
         do {
             try writer.write(value, into: &out)
         } catch let error as WriteError {
@@ -49,32 +58,46 @@ public enum JSONWriter {
     }
 
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        var buffer = OutputBuffer()
+        defer { buffer.deallocate() }
+        appendQuoted(text, to: &buffer)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    @inline(__always) static func appendQuoted(_ text: String, to out: inout OutputBuffer) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                out.append(utf8)
+                return
+            }
             var runStart = 0
             for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
                 switch c {
-                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case UInt8(ascii: "\""): out.append("\\\"")
+                case UInt8(ascii: "\\"): out.append("\\\\")
+                case 0x0A: out.append("\\n")
+                case 0x0D: out.append("\\r")
+                case 0x09: out.append("\\t")
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append("\\u00")
+                    out.append(hex.utf8Start[Int(c >> 4)])
+                    out.append(hex.utf8Start[Int(c & 15)])
                 }
                 runStart = i + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         out.append(UInt8(ascii: "\""))
     }
 
     private struct Writer {
         let style: Style
-        var prefix: [UInt8]
+        /// The line end plus the current indentation: what starts every new line.
+        var line: [UInt8]
         var dates = 0
         var datas = 0
         var firstDate: String?
@@ -82,35 +105,37 @@ public enum JSONWriter {
         /// Only tracked for warnings; rebuilt from the error path otherwise.
         var path: [PlistPath.Component] = []
 
-        @inline(__always) func newline(_ out: inout [UInt8]) {
+        @inline(__always) func newline(_ out: inout OutputBuffer) {
             guard style.indent != nil else { return }
-            out.append(contentsOf: style.newline)
-            out.append(contentsOf: prefix)
+            out.append(line)
         }
 
-        mutating func write(_ value: PlistValue, into out: inout [UInt8]) throws {
+        mutating func write(_ value: PlistValue, into out: inout OutputBuffer) throws {
             switch value {
             case .string(let s):
                 appendQuoted(s, to: &out)
             case .integer(let i):
-                TextOutput.appendInteger(i, to: &out)
+                out.appendInteger(i)
             case .real(let d):
                 guard d.isFinite else { throw WriteError(message: "\(d) cannot be written to JSON") }
-                out.append(contentsOf: TextOutput.realSpelling(d, trimIntegral: false).utf8)
+                out.append(TextOutput.realSpelling(d, trimIntegral: false))
             case .bool(let b):
-                out.append(contentsOf: (b ? "true" : "false").utf8)
+                b ? out.append("true") : out.append("false")
             case .null:
-                out.append(contentsOf: "null".utf8)
+                out.append("null")
             case .date(let date):
                 dates += 1
                 if firstDate == nil { firstDate = PlistPath(path).description }
-                appendQuoted(PlistDate.format(date, fractional: true), to: &out)
+                out.append(UInt8(ascii: "\""))
+                PlistDate.append(date, fractional: true, to: &out)
+                out.append(UInt8(ascii: "\""))
             case .data(let data):
                 datas += 1
                 if firstData == nil { firstData = PlistPath(path).description }
-                out.append(UInt8(ascii: "\""))
-                data.withUnsafeBytes { Base64.encode($0, into: &out) }
-                out.append(UInt8(ascii: "\""))
+                var encoded: [UInt8] = [UInt8(ascii: "\"")]
+                data.withUnsafeBytes { Base64.encode($0, into: &encoded) }
+                encoded.append(UInt8(ascii: "\""))
+                out.append(encoded)
             case .uid:
                 throw WriteError(message: "a keyed-archive UID cannot be written to JSON")
             case .array(let items):
@@ -119,7 +144,7 @@ public enum JSONWriter {
                     out.append(UInt8(ascii: "]"))
                     return
                 }
-                if let indent = style.indent { prefix.append(contentsOf: indent) }
+                if let indent = style.indent { line.append(contentsOf: indent) }
                 for (i, item) in items.enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
                     newline(&out)
@@ -130,7 +155,7 @@ public enum JSONWriter {
                     }
                     path.removeLast()
                 }
-                if let indent = style.indent { prefix.removeLast(indent.count) }
+                if let indent = style.indent { line.removeLast(indent.count) }
                 newline(&out)
                 out.append(UInt8(ascii: "]"))
             case .dictionary(let dict):
@@ -139,14 +164,16 @@ public enum JSONWriter {
                     out.append(UInt8(ascii: "}"))
                     return
                 }
-                if let indent = style.indent { prefix.append(contentsOf: indent) }
-                var first = true
-                for (key, item) in dict {
-                    if !first { out.append(UInt8(ascii: ",")) }
-                    first = false
+                if let indent = style.indent { line.append(contentsOf: indent) }
+                let keys = dict.keys
+                let values = dict.values
+                for i in 0..<keys.count {
+                    let key = keys[i]
+                    let item = values[i]
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
                     newline(&out)
                     appendQuoted(key, to: &out)
-                    out.append(contentsOf: style.colon)
+                    out.append(style.colon)
                     path.append(.key(key))
                     do { try write(item, into: &out) } catch var error as WriteError {
                         error.reversedPath.append(.key(key))
@@ -154,7 +181,7 @@ public enum JSONWriter {
                     }
                     path.removeLast()
                 }
-                if let indent = style.indent { prefix.removeLast(indent.count) }
+                if let indent = style.indent { line.removeLast(indent.count) }
                 newline(&out)
                 out.append(UInt8(ascii: "}"))
             }

@@ -84,6 +84,41 @@ public enum PlistDate {
         return text + "Z"
     }
 
+    /// Appends `YYYY-MM-DDTHH:MM:SSZ` (whole seconds) without building strings: the writers'
+    /// hot path. Years outside 0...9999 take the general `format`.
+    static func append(_ date: Date, fractional: Bool, to out: inout OutputBuffer) {
+        let t = date.timeIntervalSinceReferenceDate
+        let whole = t.rounded(.down)
+        guard t.isFinite, abs(t) < 3e11, !fractional || whole == t else {
+            out.append(format(date, fractional: fractional))
+            return
+        }
+        let seconds = Int64(whole)
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        let (y, m, d) = civilFromDays(days + referenceDays)
+        guard y >= 0, y <= 9999 else {
+            out.append(format(date, fractional: fractional))
+            return
+        }
+        out.appendPadded(y, width: 4)
+        out.append(UInt8(ascii: "-"))
+        out.appendPadded(m, width: 2)
+        out.append(UInt8(ascii: "-"))
+        out.appendPadded(d, width: 2)
+        out.append(UInt8(ascii: "T"))
+        out.appendPadded(rest / 3600, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendPadded(rest / 60 % 60, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendPadded(rest % 60, width: 2)
+        out.append(UInt8(ascii: "Z"))
+    }
+
     // Howard Hinnant's days_from_civil / civil_from_days.
     static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year

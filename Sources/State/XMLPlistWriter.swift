@@ -30,21 +30,28 @@ public enum XMLPlistWriter {
 
     /// A whole XML property list document.
     public static func document(_ value: PlistValue, style: Style = .apple) throws -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
-        out.append(contentsOf: style.newline == [0x0A] ? header : Array(String(decoding: header, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        var out = OutputBuffer()
+        defer { out.deallocate() }
+        out.append(style.newline == [0x0A] ? header : Array(String(decoding: header, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8))
         try element(value, linePrefix: [], style: style, into: &out)
-        out.append(contentsOf: style.newline)
-        out.append(contentsOf: Array("</plist>".utf8))
-        out.append(contentsOf: style.newline)
-        return out
+        out.append(style.newline)
+        out.append("</plist>")
+        out.append(style.newline)
+        return out.bytes
     }
 
     /// One value's element(s), starting at the current output position. Lines after the first
     /// begin with `linePrefix` (the indentation of the line the element starts on).
     public static func element(_ value: PlistValue, linePrefix: [UInt8], style: Style, into out: inout [UInt8]) throws {
+        var buffer = OutputBuffer()
+        defer { buffer.deallocate() }
+        try element(value, linePrefix: linePrefix, style: style, into: &buffer)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    static func element(_ value: PlistValue, linePrefix: [UInt8], style: Style, into out: inout OutputBuffer) throws {
         do {
-            var writer = Writer(style: style, prefix: linePrefix)
+            var writer = Writer(style: style, line: style.newline + linePrefix)
             try writer.write(value, into: &out)
         } catch let error as WriteError {
             throw error.plistError
@@ -53,8 +60,27 @@ public enum XMLPlistWriter {
 
     /// Escapes text for element content: `&`, `<`, `>`, and control characters as references.
     public static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        var buffer = OutputBuffer()
+        defer { buffer.deallocate() }
+        appendEscaped(text, to: &buffer)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    @inline(__always) static func appendEscaped(_ text: String, to out: inout OutputBuffer) {
         var text = text
         text.withUTF8 { utf8 in
+            // Most text needs no escaping: one check, one copy.
+            var clean = true
+            for c in utf8 where c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
+                if c != 0x09 && c != 0x0A {
+                    clean = false
+                    break
+                }
+            }
+            if clean {
+                out.append(utf8)
+                return
+            }
             var runStart = 0
             for (i, c) in utf8.enumerated() {
                 let replacement: StaticString?
@@ -66,80 +92,80 @@ public enum XMLPlistWriter {
                 case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: replacement = nil
                 default: continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
                 if let replacement {
-                    out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    out.append(replacement)
                 } else {
-                    out.append(contentsOf: Array("&#\(c);".utf8))
+                    out.append("&#")
+                    out.appendInteger(Int128(c))
+                    out.append(UInt8(ascii: ";"))
                 }
                 runStart = i + 1
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
     }
 
     private struct Writer {
         let style: Style
-        var prefix: [UInt8]
+        /// The line end plus the current indentation: what starts every new line.
+        var line: [UInt8]
 
-        @inline(__always) func literal(_ s: StaticString, _ out: inout [UInt8]) {
-            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-        }
+        @inline(__always) func newline(_ out: inout OutputBuffer) { out.append(line) }
 
-        @inline(__always) func newline(_ out: inout [UInt8]) {
-            out.append(contentsOf: style.newline)
-            out.append(contentsOf: prefix)
-        }
+        var indentation: [UInt8] { Array(line.dropFirst(style.newline.count)) }
 
-        mutating func write(_ value: PlistValue, into out: inout [UInt8]) throws {
+        mutating func write(_ value: PlistValue, into out: inout OutputBuffer) throws {
             switch value {
             case .string(let s):
                 if s.isEmpty {
-                    literal("<string></string>", &out)
+                    out.append("<string></string>")
                 } else {
-                    literal("<string>", &out)
+                    out.append("<string>")
                     appendEscaped(s, to: &out)
-                    literal("</string>", &out)
+                    out.append("</string>")
                 }
             case .integer(let i):
-                literal("<integer>", &out)
-                TextOutput.appendInteger(i, to: &out)
-                literal("</integer>", &out)
+                out.append("<integer>")
+                out.appendInteger(i)
+                out.append("</integer>")
             case .real(let d):
-                literal("<real>", &out)
+                out.append("<real>")
                 if d.isNaN {
-                    literal("nan", &out)
+                    out.append("nan")
                 } else if d.isInfinite {
-                    d < 0 ? literal("-infinity", &out) : literal("+infinity", &out)
+                    d < 0 ? out.append("-infinity") : out.append("+infinity")
                 } else {
-                    out.append(contentsOf: TextOutput.realSpelling(d, trimIntegral: true).utf8)
+                    out.append(TextOutput.realSpelling(d, trimIntegral: true))
                 }
-                literal("</real>", &out)
+                out.append("</real>")
             case .bool(let b):
-                b ? literal("<true/>", &out) : literal("<false/>", &out)
+                b ? out.append("<true/>") : out.append("<false/>")
             case .date(let date):
-                literal("<date>", &out)
-                out.append(contentsOf: PlistDate.format(date, fractional: false).utf8)
-                literal("</date>", &out)
+                out.append("<date>")
+                PlistDate.append(date, fractional: false, to: &out)
+                out.append("</date>")
             case .data(let data):
-                literal("<data>", &out)
+                out.append("<data>")
                 newline(&out)
                 if !data.isEmpty {
-                    let level = prefix.count
-                    let lineLength = max(16, (76 - 8 * level) / 4 * 4)
-                    data.withUnsafeBytes { Base64.encode($0, into: &out, lineLength: lineLength, linePrefix: prefix) }
+                    let prefix = indentation
+                    let lineLength = max(16, (76 - 8 * prefix.count) / 4 * 4)
+                    var encoded: [UInt8] = []
+                    data.withUnsafeBytes { Base64.encode($0, into: &encoded, lineLength: lineLength, linePrefix: prefix) }
+                    out.append(encoded)
                     newline(&out)
                 }
-                literal("</data>", &out)
+                out.append("</data>")
             case .uid(let uid):
                 try write(.dictionary(["CF$UID": .integer(Int128(uid))]), into: &out)
             case .array(let items):
                 if items.isEmpty {
-                    style.selfClosingEmptyContainers ? literal("<array/>", &out) : literal("<array></array>", &out)
+                    style.selfClosingEmptyContainers ? out.append("<array/>") : out.append("<array></array>")
                     return
                 }
-                literal("<array>", &out)
-                prefix.append(contentsOf: style.indent)
+                out.append("<array>")
+                line.append(contentsOf: style.indent)
                 for (i, item) in items.enumerated() {
                     newline(&out)
                     do { try write(item, into: &out) } catch var error as WriteError {
@@ -147,30 +173,32 @@ public enum XMLPlistWriter {
                         throw error
                     }
                 }
-                prefix.removeLast(style.indent.count)
+                line.removeLast(style.indent.count)
                 newline(&out)
-                literal("</array>", &out)
+                out.append("</array>")
             case .dictionary(let dict):
                 if dict.isEmpty {
-                    style.selfClosingEmptyContainers ? literal("<dict/>", &out) : literal("<dict></dict>", &out)
+                    style.selfClosingEmptyContainers ? out.append("<dict/>") : out.append("<dict></dict>")
                     return
                 }
-                literal("<dict>", &out)
-                prefix.append(contentsOf: style.indent)
-                for (key, item) in dict {
+                out.append("<dict>")
+                line.append(contentsOf: style.indent)
+                let keys = dict.keys
+                let values = dict.values
+                for i in 0..<keys.count {
                     newline(&out)
-                    literal("<key>", &out)
-                    appendEscaped(key, to: &out)
-                    literal("</key>", &out)
+                    out.append("<key>")
+                    appendEscaped(keys[i], to: &out)
+                    out.append("</key>")
                     newline(&out)
-                    do { try write(item, into: &out) } catch var error as WriteError {
-                        error.reversedPath.append(.key(key))
+                    do { try write(values[i], into: &out) } catch var error as WriteError {
+                        error.reversedPath.append(.key(keys[i]))
                         throw error
                     }
                 }
-                prefix.removeLast(style.indent.count)
+                line.removeLast(style.indent.count)
                 newline(&out)
-                literal("</dict>", &out)
+                out.append("</dict>")
             case .null:
                 throw WriteError(message: "null cannot be stored in a property list")
             }

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A growable byte buffer for the writers: `memcpy` appends with no generic-collection
+/// overhead, which is most of a writer's time otherwise. Owners must call `deallocate()`
+/// (writers do so with `defer`, so a thrown error cannot leak it).
+struct OutputBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    func deallocate() { base.deallocate() }
+
+    /// A copy of the bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    @inline(__always) mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private mutating func grow(_ minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) mutating func append(_ pointer: UnsafeRawPointer, count n: Int) {
+        reserve(n)
+        memcpy(base + count, pointer, n)
+        count += n
+    }
+
+    @inline(__always) mutating func append(_ s: StaticString) {
+        append(UnsafeRawPointer(s.utf8Start), count: s.utf8CodeUnitCount)
+    }
+
+    @inline(__always) mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0.baseAddress!, count: $0.count) }
+    }
+
+    @inline(__always) mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let p = buffer.baseAddress else { return }
+        append(UnsafeRawPointer(p), count: buffer.count)
+    }
+
+    /// Appends the UTF-8 of a string (copying it only when it is not stored contiguously).
+    @inline(__always) mutating func append(_ string: String) {
+        var s = string
+        s.withUTF8 { append($0) }
+    }
+
+    /// Appends `value` as big-endian in `size` bytes.
+    @inline(__always) mutating func appendBigEndian(_ value: UInt64, size: Int) {
+        reserve(size)
+        var v = value
+        for i in stride(from: size - 1, through: 0, by: -1) {
+            base[count + i] = UInt8(truncatingIfNeeded: v)
+            v >>= 8
+        }
+        count += size
+    }
+
+    /// Appends the decimal digits of `value`.
+    @inline(__always) mutating func appendInteger(_ value: Int128) {
+        if value >= 0 && value < 10 {
+            append(UInt8(truncatingIfNeeded: value) + 48)
+            return
+        }
+        reserve(41)
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 0
+        var scratch = magnitude
+        while scratch > 0 {
+            digits += 1
+            scratch /= 10
+        }
+        var i = count + digits - 1
+        while magnitude > 0 {
+            base[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 48
+            magnitude /= 10
+            i -= 1
+        }
+        count += digits
+    }
+
+    /// Appends `value` zero-padded to `width` digits (non-negative values below 10^width).
+    @inline(__always) mutating func appendPadded(_ value: Int64, width: Int) {
+        reserve(width)
+        var v = value
+        for i in stride(from: width - 1, through: 0, by: -1) {
+            base[count + i] = UInt8(truncatingIfNeeded: v % 10) + 48
+            v /= 10
+        }
+        count += width
+    }
+}
