@@ -12,10 +12,19 @@ struct Measurement: Codable {
     /// Resident memory before the operation started (runtime, loaded libraries).
     var baselineBytes: Int
 
+    /// The process's peak resident memory. Read from `VmHWM`, not `getrusage`: on Linux
+    /// `ru_maxrss` is inherited across fork, so a child of a big parent would report the
+    /// parent's peak; `VmHWM` belongs to the address space that `exec` created.
     static func peakRSS() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Int(usage.ru_maxrss) * 1024
+        }
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        return kilobytes * 1024
     }
 
     static func now() -> Double {

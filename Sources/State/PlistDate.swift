@@ -64,13 +64,7 @@ public enum PlistDate {
             seconds += 1
             micros -= 1_000_000
         }
-        var days = seconds / 86_400
-        var rest = seconds % 86_400
-        if rest < 0 {
-            rest += 86_400
-            days -= 1
-        }
-        let (y, m, d) = civilFromDays(days + referenceDays)
+        let (y, m, d, rest) = civil(seconds)
         func pad(_ v: Int64, _ width: Int) -> String {
             let s = String(abs(v))
             return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
@@ -93,14 +87,7 @@ public enum PlistDate {
             out.append(format(date, fractional: fractional))
             return
         }
-        let seconds = Int64(whole)
-        var days = seconds / 86_400
-        var rest = seconds % 86_400
-        if rest < 0 {
-            rest += 86_400
-            days -= 1
-        }
-        let (y, m, d) = civilFromDays(days + referenceDays)
+        let (y, m, d, rest) = civil(Int64(whole))
         guard y >= 0, y <= 9999 else {
             out.append(format(date, fractional: fractional))
             return
@@ -117,6 +104,18 @@ public enum PlistDate {
         out.append(UInt8(ascii: ":"))
         out.appendPadded(rest % 60, width: 2)
         out.append(UInt8(ascii: "Z"))
+    }
+
+    /// Year, month, day and seconds into the day of `seconds` since the reference date.
+    static func civil(_ seconds: Int64) -> (Int64, Int64, Int64, Int64) {
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        let (y, m, d) = civilFromDays(days + referenceDays)
+        return (y, m, d, rest)
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days.

@@ -27,21 +27,7 @@ enum XMLPlistParser {
             }
         }
 
-        var name: String {
-            switch self {
-            case .plist: "plist"
-            case .dict: "dict"
-            case .array: "array"
-            case .key: "key"
-            case .string: "string"
-            case .integer: "integer"
-            case .real: "real"
-            case .trueTag: "true"
-            case .falseTag: "false"
-            case .date: "date"
-            case .data: "data"
-            }
-        }
+        var name: String { "\(staticName)" }
     }
 
     static func parse(_ bytes: [UInt8]) throws -> SourceTree {
