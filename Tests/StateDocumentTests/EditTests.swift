@@ -45,6 +45,38 @@ import Testing
         expectSplice(bytes, edited, replacing: "\"id\": 10", with: "\"id\": 11")
     }
 
+    /// Comments, DOCTYPE, entity escapes, number spellings and empty-container spellings around
+    /// an edit are all kept.
+    @Test func everythingAroundAnEditIsKept() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <!-- kept -->
+            <plist version="1.0">
+            <dict>
+                <key>caf&#233; &amp; bar</key>   <integer>0x1F</integer>
+                <key>real</key><real>1E3</real>
+                <key>edit me</key>
+                <string>old</string>
+                <key>empty</key><dict></dict>
+                <key>self-closed</key><array/>
+                <!-- also kept -->
+            </dict>
+            </plist>
+            """
+        let bytes = Array(xml.utf8)
+        var document = try PlistDocument(parsing: bytes)
+        try document.setValue("new & improved", at: "edit me")
+        expectSplice(bytes, try document.serialized(), replacing: "<string>old</string>", with: "<string>new &amp; improved</string>")
+        #expect(document.value(at: "café & bar") == 31)
+
+        let json = #"{"n": 1E3, "s": "caf\u00e9", "edit": [1, 2],"t":true}"#
+        let jsonBytes = Array(json.utf8)
+        var jsonDocument = try PlistDocument(parsing: jsonBytes)
+        try jsonDocument.setValue(3, at: "edit.1")
+        expectSplice(jsonBytes, try jsonDocument.serialized(), replacing: "[1, 2]", with: "[1, 3]")
+    }
+
     @Test func typeChangesAndContainersAreWrittenInTheFilesStyle() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
