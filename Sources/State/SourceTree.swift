@@ -56,24 +56,28 @@ public struct SourceTree: Sendable {
     public func index(at path: PlistPath) -> Int? {
         var current = SourceTree.root
         for component in path.components {
-            let node = nodes[current]
-            switch (node.kind, component) {
-            case (.array, .index(let i)):
-                guard i >= 0, i < Int(node.count) else { return nil }
-                var child = current + 1
-                for _ in 0..<i { child += 1 + Int(nodes[child].size) }
-                current = child
-            case (.dictionary, .key(let k)):
-                guard let child = child(of: current, key: k) else { return nil }
-                current = child
-            case (.dictionary, .index(let i)):
-                guard let child = child(of: current, key: String(i)) else { return nil }
-                current = child
-            default:
-                return nil
-            }
+            guard let next = child(of: current, at: component) else { return nil }
+            current = next
         }
         return current
+    }
+
+    /// The child of `parent` named by one path component, or nil.
+    public func child(of parent: Int, at component: PlistPath.Component) -> Int? {
+        let node = nodes[parent]
+        switch (node.kind, component) {
+        case (.array, .index(let i)):
+            guard i >= 0, i < Int(node.count) else { return nil }
+            var child = parent + 1
+            for _ in 0..<i { child += 1 + Int(nodes[child].size) }
+            return child
+        case (.dictionary, .key(let k)):
+            return child(of: parent, key: k)
+        case (.dictionary, .index(let i)):
+            return child(of: parent, key: String(i))
+        default:
+            return nil
+        }
     }
 
     /// The last child of dictionary `index` with key `key` (the one a reader keeps).
@@ -108,15 +112,8 @@ public struct SourceTree: Sendable {
 
     /// The key of a dictionary member, decoded.
     public func key(of index: Int) -> String? {
-        let node = nodes[index]
-        guard node.hasKey else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer in
-            switch format {
-            case .xml: XMLPlistParser.decodeKey(node, in: buffer)
-            case .json: JSONPlistParser.decodeString(at: Int(node.keyStart), escaped: node.flags & SourceNode.Flags.keyEscaped != 0, in: buffer)
-            case .binary: (try? BinaryPlistParser.decodeKey(at: Int(node.keyStart), in: buffer)) ?? ""
-            }
-        }
+        guard nodes[index].hasKey else { return nil }
+        return bytes.withUnsafeBufferPointer { key(nodes[index], in: $0) }
     }
 
     /// The decoded value of a node and everything below it.

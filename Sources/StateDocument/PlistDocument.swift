@@ -64,7 +64,7 @@ public struct PlistDocument: Sendable {
         while true {
             if replacements[current] != nil { return .inside(current, PlistPath(Array(components))) }
             guard let component = components.first else { return .node(current) }
-            guard let next = source.index(at: PlistPath([component]), from: current) else { return .missing }
+            guard let next = source.child(of: current, at: component) else { return .missing }
             current = next
             components = components.dropFirst()
         }
@@ -145,25 +145,6 @@ public struct PlistDocument: Sendable {
         }
         out.append(contentsOf: bytes[copied...])
         return out
-    }
-}
-
-extension SourceTree {
-    /// The child of `parent` named by a one-component path.
-    func index(at path: PlistPath, from parent: Int) -> Int? {
-        guard let component = path.components.first else { return parent }
-        let node = self[parent]
-        switch (node.kind, component) {
-        case (.array, .index(let i)):
-            guard i >= 0, i < Int(node.count) else { return nil }
-            return children(of: parent).dropFirst(i).first { _ in true }
-        case (.dictionary, .key(let k)):
-            return child(of: parent, key: k)
-        case (.dictionary, .index(let i)):
-            return child(of: parent, key: String(i))
-        default:
-            return nil
-        }
     }
 }
 
