@@ -1,5 +1,4 @@
 import Foundation
-import State
 
 #if canImport(Glibc)
     import Glibc

@@ -1,0 +1,96 @@
+/// The registry of the concrete types that conform to a protocol, used to write and read
+/// protocol-typed values.
+///
+/// A protocol value is written as its conformer's dictionary plus a *type tag*: the key is the
+/// name of the root protocol (the top of the inheritance chain), the value the conformer's
+/// `modelName` — `"Asset": "ColorAsset"`. Reading finds the tag (or the older `model_type_key`),
+/// looks the name up here and reads that type.
+///
+/// ```swift
+/// protocol Asset: Model { var name: String { get } }
+/// protocol FileAsset: Asset { var path: String { get } }
+///
+/// extension Conformers where Value == any Asset {
+///     static var asset: Self { Conformers(root: "Asset", ColorAsset.self, SoundAsset.self, ImageAsset.self) }
+/// }
+/// let assets: [any Asset] = try store.value(forKey: "assets", in: .asset)
+/// ```
+/// A registry for a protocol lower in the chain (`FileAsset`) still uses the root's name as the
+/// tag key, so the same data reads as either.
+///
+/// It is `@unchecked Sendable` because it holds only strings and metatypes, which are immutable
+/// and safe to share; Swift does not infer that for metatypes of a non-`Sendable` protocol.
+public struct Conformers<Value>: @unchecked Sendable {
+    /// The name of the root protocol: the type tag's key.
+    public let root: String
+    /// Conformer types by `modelName`, in registration order.
+    public let types: [(name: String, type: any Model.Type)]
+
+    /// The key older State files used for the type tag.
+    public static var legacyTagKey: String { "model_type_key" }
+
+    public init(root: String, _ types: any Model.Type...) {
+        self.init(root: root, types)
+    }
+
+    public init(root: String, _ types: [any Model.Type]) {
+        self.root = root
+        self.types = types.map { (name: $0.modelName, type: $0) }
+    }
+
+    /// The conformer registered under `name`.
+    public func type(named name: String) -> (any Model.Type)? {
+        types.first { $0.name == name }?.type
+    }
+
+    /// The conformer name of a value, from its dynamic type.
+    public func name(of value: Value) -> String? {
+        guard let model = value as? any Model else { return nil }
+        return Swift.type(of: model).modelName
+    }
+
+    /// The tag that names the conformer in `entries`: the root protocol's key, else the legacy
+    /// key.
+    public func tag(in store: Store) -> String? {
+        store[root]?.stringValue ?? store[Self.legacyTagKey]?.stringValue
+    }
+
+    // MARK: - Reading and writing one value
+
+    /// Reads one protocol value from its stored dictionary.
+    public func read(_ stored: PlistValue, context: ReadContext) throws -> Value {
+        let store = try Store(stored, context: context)
+        guard let name = tag(in: store) else {
+            if let raw = store[root] ?? store[Self.legacyTagKey] {
+                throw context.appending(store[root] != nil ? root : Self.legacyTagKey)
+                    .mismatch(expected: "a conformer name (string)", found: raw)
+            }
+            throw context.error(.missingTypeTag(protocol: root))
+        }
+        guard let type = type(named: name) else {
+            throw context.appending(store[root] != nil ? root : Self.legacyTagKey)
+                .error(.unknownConformer(name, protocol: root, known: types.map(\.name)))
+        }
+        let model = try type.init(storedValue: stored, context: context)
+        guard let value = model as? Value else {
+            throw context.error(.invalidValue("\(name) is registered as a \(root) conformer but is not a \(Value.self)"))
+        }
+        return value
+    }
+
+    /// The stored dictionary of one protocol value, with its type tag first.
+    public func write(_ value: Value) throws -> PlistValue {
+        guard let model = value as? any Model else {
+            throw ModelError(.invalidValue("\(Swift.type(of: value)) is not a Model"))
+        }
+        let name = Swift.type(of: model).modelName
+        guard type(named: name) != nil else {
+            throw ModelError(.unknownConformer(name, protocol: root, known: types.map(\.name)))
+        }
+        var store = Store()
+        store[root] = .string(name)
+        let written = try model.storedEntries()
+        for (key, entry) in written.values where key != root { store[key] = entry }
+        return store.plistValue
+    }
+}

@@ -1,0 +1,117 @@
+/// A type stored as a dictionary of key-value data: a struct with one entry per stored property,
+/// an enum, or a conformer of a protocol.
+///
+/// Implement `init(from:)` and `write(to:)`; everything else has a default. The framework runs
+/// the steps around them, so read models through `Store.value(forKey:)`, `read(from:)` or
+/// `init(contentsOf:)`, never by calling `init(from:)` yourself:
+///
+/// - reading: migrate the raw data to the current `version` (running `migrations`), then
+///   `init(from:)`, then `finishReading(from:)`;
+/// - writing: `write(to:)`, then `model_version` when the model is versioned, then
+///   `finishWriting(to:)`.
+public protocol Model: Storable {
+    /// Reads the model from a store that has already been migrated to the current version.
+    init(from store: Store) throws
+    /// Writes every stored property (not transient ones) to the store.
+    func write(to store: inout Store) throws
+
+    /// The name written in type tags and enum case keys. Defaults to the type's name.
+    static var modelName: String { get }
+    /// The current version of the model, written as `model_version`; nil (the default) for an
+    /// unversioned model, which writes no version and never migrates.
+    static var version: Int? { get }
+    /// The steps that bring older data up to `version`, one per version.
+    static var migrations: [Migration] { get }
+
+    /// Called after `init(from:)` with the same store, to read extra data (meta-data, keys the
+    /// model keeps for itself).
+    mutating func finishReading(from store: Store) throws
+    /// Called last when writing, to add extra entries.
+    func finishWriting(to store: inout Store) throws
+}
+
+extension Model {
+    public static var modelName: String { String(describing: Self.self) }
+    public static var version: Int? { nil }
+    public static var migrations: [Migration] { [] }
+    public mutating func finishReading(from store: Store) throws {}
+    public func finishWriting(to store: inout Store) throws {}
+
+    /// The key a versioned model writes its version under.
+    public static var versionKey: String { "model_version" }
+
+    // MARK: - Storable
+
+    public init(storedValue: PlistValue, context: ReadContext) throws {
+        guard case .dictionary(let entries) = storedValue else {
+            throw context.mismatch(expected: "a dictionary (\(Self.modelName))", found: storedValue)
+        }
+        try self.init(reading: Store(entries, context: context))
+    }
+
+    /// Reads the model from a store: migration, `init(from:)`, `finishReading(from:)`.
+    public static func read(from store: Store) throws -> Self {
+        try Self(reading: store)
+    }
+
+    private init(reading source: Store) throws {
+        var store = source
+        try Self.migrate(&store)
+        self = try Self(from: store)
+        try finishReading(from: store)
+    }
+
+    public func storedValue() throws -> PlistValue {
+        .dictionary(try storedEntries().values)
+    }
+
+    /// The model written to a fresh store: `write(to:)`, the version, `finishWriting(to:)`.
+    public func storedEntries() throws -> Store {
+        var store = Store()
+        try write(to: &store)
+        if let version = Self.version { store[Self.versionKey] = .integer(Int128(version)) }
+        try finishWriting(to: &store)
+        return store
+    }
+
+    // MARK: - Versions
+
+    /// The version the data in `store` was written with: its `model_version` (a whole number,
+    /// also accepted as a real or a string such as "2.0" — Xcode's version hash modifiers), or
+    /// 1 when there is none.
+    public static func dataVersion(of store: Store) throws -> Int {
+        guard let raw = store[versionKey] else { return 1 }
+        let context = store.context.appending(versionKey)
+        switch raw {
+        case .integer(let i):
+            if let v = Int(exactly: i) { return v }
+        case .real(let r):
+            if r.isFinite, r.rounded() == r, let v = Int(exactly: r) { return v }
+        case .string(let s):
+            if let v = Int(s) { return v }
+            if let r = Double(s), r.isFinite, r.rounded() == r, let v = Int(exactly: r) { return v }
+        default:
+            break
+        }
+        throw context.error(.invalidVersion(found: raw.preview))
+    }
+
+    /// Brings the data in `store` up to `version`: runs each migration step from the data's
+    /// version to the current one, in order, then records the current version.
+    public static func migrate(_ store: inout Store) throws {
+        guard let current = version else { return }
+        var found = try dataVersion(of: store)
+        if found > current {
+            throw store.context.error(.versionTooNew(found: found, current: current, model: modelName))
+        }
+        let steps = migrations
+        while found < current {
+            guard let step = steps.first(where: { $0.from == found }) else {
+                throw store.context.error(.missingMigration(from: found, model: modelName))
+            }
+            try step.run(&store)
+            found += 1
+        }
+        if store[versionKey] != nil { store[versionKey] = .integer(Int128(current)) }
+    }
+}

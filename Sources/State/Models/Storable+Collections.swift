@@ -1,0 +1,118 @@
+import OrderedCollections
+
+extension Array: Storable where Element: Storable {
+    public init(storedValue: PlistValue, context: ReadContext) throws {
+        guard case .array(let items) = storedValue else {
+            throw context.mismatch(expected: "an array", found: storedValue)
+        }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let element = try context.element {
+                try Element(storedValue: item, context: context.appending(index: index))
+            }
+            if let element { result.append(element) }
+        }
+        self = result
+    }
+
+    public func storedValue() throws -> PlistValue { .array(try map { try $0.storedValue() }) }
+}
+
+/// A Swift dictionary has no order, so it is written with its keys sorted: the same dictionary
+/// always gives the same bytes (Swift's hashing is seeded per process). Use `OrderedDictionary`
+/// to keep an order of your own.
+extension Dictionary: Storable where Key == String, Value: Storable {
+    public init(storedValue: PlistValue, context: ReadContext) throws {
+        guard case .dictionary(let entries) = storedValue else {
+            throw context.mismatch(expected: "a dictionary", found: storedValue)
+        }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(entries.count)
+        for (key, item) in entries {
+            let value = try context.element { try Value(storedValue: item, context: context.appending(key)) }
+            if let value { result[key] = value }
+        }
+        self = result
+    }
+
+    public func storedValue() throws -> PlistValue {
+        var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
+        for key in keys.sorted() { out[key] = try self[key]!.storedValue() }
+        return .dictionary(out)
+    }
+}
+
+extension OrderedDictionary: Storable where Key == String, Value: Storable {
+    public init(storedValue: PlistValue, context: ReadContext) throws {
+        guard case .dictionary(let entries) = storedValue else {
+            throw context.mismatch(expected: "a dictionary", found: storedValue)
+        }
+        var result = OrderedDictionary<String, Value>(minimumCapacity: entries.count)
+        for (key, item) in entries {
+            let value = try context.element { try Value(storedValue: item, context: context.appending(key)) }
+            if let value { result[key] = value }
+        }
+        self = result
+    }
+
+    public func storedValue() throws -> PlistValue {
+        var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
+        for (key, value) in self { out[key] = try value.storedValue() }
+        return .dictionary(out)
+    }
+}
+
+/// A set is stored as an array. Its elements are written in a stable order (by their stored
+/// form) so the same set always gives the same file.
+extension Set: Storable where Element: Storable {
+    public init(storedValue: PlistValue, context: ReadContext) throws {
+        self = Set(try [Element](storedValue: storedValue, context: context))
+    }
+
+    public func storedValue() throws -> PlistValue {
+        .array(try map { try $0.storedValue() }.sorted(by: PlistValue.stableOrder))
+    }
+}
+
+extension PlistValue {
+    /// A total order on values used to write unordered collections deterministically: by kind,
+    /// then by value (containers by their element count, then their first differing element).
+    static func stableOrder(_ a: PlistValue, _ b: PlistValue) -> Bool {
+        func rank(_ v: PlistValue) -> Int {
+            switch v {
+            case .bool: 0
+            case .integer: 1
+            case .real: 2
+            case .string: 3
+            case .date: 4
+            case .data: 5
+            case .uid: 6
+            case .array: 7
+            case .dictionary: 8
+            case .null: 9
+            }
+        }
+        switch (a, b) {
+        case (.bool(let x), .bool(let y)): return !x && y
+        case (.integer(let x), .integer(let y)): return x < y
+        case (.real(let x), .real(let y)): return x < y
+        case (.string(let x), .string(let y)): return x < y
+        case (.date(let x), .date(let y)): return x < y
+        case (.data(let x), .data(let y)): return x.lexicographicallyPrecedes(y)
+        case (.uid(let x), .uid(let y)): return x < y
+        case (.array(let x), .array(let y)):
+            if x.count != y.count { return x.count < y.count }
+            for (l, r) in zip(x, y) where l != r { return stableOrder(l, r) }
+            return false
+        case (.dictionary(let x), .dictionary(let y)):
+            if x.count != y.count { return x.count < y.count }
+            for (l, r) in zip(x, y) where l != r {
+                return l.key != r.key ? l.key < r.key : stableOrder(l.value, r.value)
+            }
+            return false
+        default:
+            return rank(a) < rank(b)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Reading and writing any storable value — a model, an array or dictionary of models — as a
+/// file, `Data` or `String` in XML plist, binary plist or JSON.
+///
+/// ```swift
+/// try library.write(to: url, format: .binary)
+/// let library = try AssetLibrary(contentsOf: url)     // the format is detected
+/// ```
+/// Errors in the file say where (line and column, or byte offset: `PlistError`); errors in the
+/// data say which key path (`ModelError`).
+extension Storable {
+    // MARK: - Reading
+
+    /// Reads a file in any of the three formats (detected from its content).
+    public init(contentsOf url: URL) throws {
+        try self.init(bytes: try FileBytes.read(url))
+    }
+
+    public init(data: Data) throws {
+        try self.init(bytes: [UInt8](data))
+    }
+
+    /// Reads XML plist or JSON text.
+    public init(string: String) throws {
+        try self.init(bytes: Array(string.utf8))
+    }
+
+    public init(bytes: [UInt8]) throws {
+        try self.init(storedValue: try PlistValue(parsing: bytes), context: ReadContext())
+    }
+
+    /// Reads a file in lenient mode: elements of collections that cannot be read are dropped and
+    /// listed in the result instead of failing the whole read.
+    public static func read(contentsOf url: URL, mode: CollectionMode) throws -> Decoded<Self> {
+        try read(bytes: try FileBytes.read(url), mode: mode)
+    }
+
+    public static func read(bytes: [UInt8], mode: CollectionMode) throws -> Decoded<Self> {
+        try read(value: try PlistValue(parsing: bytes), mode: mode)
+    }
+
+    public static func read(value: PlistValue, mode: CollectionMode) throws -> Decoded<Self> {
+        let context = ReadContext(mode: mode)
+        let value = try Self(storedValue: value, context: context)
+        return Decoded(value: value, dropped: context.dropped)
+    }
+
+    // MARK: - Writing
+
+    /// The value as a complete file in `format`.
+    public func bytes(format: PlistFormat) throws -> [UInt8] {
+        try storedValue().serialized(as: format)
+    }
+
+    public func data(format: PlistFormat) throws -> Data {
+        Data(try bytes(format: format))
+    }
+
+    /// The value as text: XML plist or JSON (a binary plist is not text).
+    public func string(format: PlistFormat) throws -> String {
+        guard format != .binary else {
+            throw PlistError("a binary property list is not text; use data(format:) for it")
+        }
+        return String(decoding: try bytes(format: format), as: UTF8.self)
+    }
+
+    /// Writes the value to a file atomically (a temporary file in the same folder, flushed, then
+    /// renamed over the target), keeping an existing file's permissions and writing through a
+    /// symbolic link to its target.
+    public func write(to url: URL, format: PlistFormat = .xml) throws {
+        try AtomicFile.write(try bytes(format: format), to: url)
+    }
+}

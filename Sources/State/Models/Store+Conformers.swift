@@ -1,0 +1,105 @@
+import OrderedCollections
+
+/// Protocol-typed values: one, an array or a dictionary of them, read and written through a
+/// `Conformers` registry. Arrays and dictionaries follow the store's collection mode.
+extension Store {
+    // MARK: - Reading
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V {
+        guard let raw = values[key] else { throw missing(key) }
+        return try conformers.read(raw, context: context.appending(key))
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V? {
+        guard let raw = values[key], raw != .null else { return nil }
+        return try conformers.read(raw, context: context.appending(key))
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V] {
+        guard let raw = values[key] else { throw missing(key) }
+        return try conformers.readArray(raw, context: context.appending(key))
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V]? {
+        guard let raw = values[key], raw != .null else { return nil }
+        return try conformers.readArray(raw, context: context.appending(key))
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V> {
+        guard let raw = values[key] else { throw missing(key) }
+        return try conformers.readDictionary(raw, context: context.appending(key))
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V>? {
+        guard let raw = values[key], raw != .null else { return nil }
+        return try conformers.readDictionary(raw, context: context.appending(key))
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V] {
+        guard let raw = values[key] else { throw missing(key) }
+        return Dictionary(uniqueKeysWithValues: try conformers.readDictionary(raw, context: context.appending(key)).map { ($0.key, $0.value) })
+    }
+
+    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V]? {
+        guard let raw = values[key], raw != .null else { return nil }
+        return Dictionary(uniqueKeysWithValues: try conformers.readDictionary(raw, context: context.appending(key)).map { ($0.key, $0.value) })
+    }
+
+    // MARK: - Writing
+
+    public mutating func set<V>(_ value: V?, forKey key: String, in conformers: Conformers<V>) throws {
+        guard let value else { values.removeValue(forKey: key); return }
+        values[key] = try conformers.write(value)
+    }
+
+    public mutating func set<V>(_ value: [V]?, forKey key: String, in conformers: Conformers<V>) throws {
+        guard let value else { values.removeValue(forKey: key); return }
+        values[key] = .array(try value.map { try conformers.write($0) })
+    }
+
+    public mutating func set<V>(_ value: OrderedDictionary<String, V>?, forKey key: String, in conformers: Conformers<V>) throws {
+        guard let value else { values.removeValue(forKey: key); return }
+        var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)
+        for (k, v) in value { out[k] = try conformers.write(v) }
+        values[key] = .dictionary(out)
+    }
+
+    /// A Swift dictionary is written with its keys sorted, for stable output.
+    public mutating func set<V>(_ value: [String: V]?, forKey key: String, in conformers: Conformers<V>) throws {
+        guard let value else { values.removeValue(forKey: key); return }
+        var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)
+        for k in value.keys.sorted() { out[k] = try conformers.write(value[k]!) }
+        values[key] = .dictionary(out)
+    }
+}
+
+extension Conformers {
+    /// An array of protocol values, following the context's collection mode.
+    public func readArray(_ stored: PlistValue, context: ReadContext) throws -> [Value] {
+        guard case .array(let items) = stored else {
+            throw context.mismatch(expected: "an array of \(root) values", found: stored)
+        }
+        var result: [Value] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if let v = try context.element({ try read(item, context: context.appending(index: index)) }) {
+                result.append(v)
+            }
+        }
+        return result
+    }
+
+    /// A dictionary of protocol values, following the context's collection mode.
+    public func readDictionary(_ stored: PlistValue, context: ReadContext) throws -> OrderedDictionary<String, Value> {
+        guard case .dictionary(let entries) = stored else {
+            throw context.mismatch(expected: "a dictionary of \(root) values", found: stored)
+        }
+        var result = OrderedDictionary<String, Value>(minimumCapacity: entries.count)
+        for (key, item) in entries {
+            if let v = try context.element({ try read(item, context: context.appending(key)) }) {
+                result[key] = v
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,33 @@
+extension Store {
+    // MARK: - Reading
+
+    /// The value at `key`; throws when the key is absent or holds the wrong type.
+    public func value<T: Storable>(forKey key: String) throws -> T {
+        guard let raw = values[key] else { throw missing(key) }
+        return try T(storedValue: raw, context: context.appending(key))
+    }
+
+    /// The value at `key`, or nil when the key is absent (or JSON `null`); throws when it holds
+    /// the wrong type.
+    public func value<T: Storable>(forKey key: String) throws -> T? {
+        guard let raw = values[key], raw != .null else { return nil }
+        return try T(storedValue: raw, context: context.appending(key))
+    }
+
+    /// The value at `key`, or `defaultValue` when the key is absent.
+    public func value<T: Storable>(forKey key: String, default defaultValue: @autoclosure () -> T) throws -> T {
+        guard let raw = values[key], raw != .null else { return defaultValue() }
+        return try T(storedValue: raw, context: context.appending(key))
+    }
+
+    // MARK: - Writing
+
+    /// Writes `value` at `key`; nil removes the key, so an optional that is nil is not written.
+    public mutating func set<T: Storable>(_ value: T?, forKey key: String) throws {
+        guard let value else {
+            values.removeValue(forKey: key)
+            return
+        }
+        values[key] = try value.storedValue()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Colors as `{ "red", "green", "blue", "alpha" }` reals in 0…1. Registered as `ColorTransform`
+/// and, for Xcode models written for UIKit, `UIColorTransform`.
+public struct ColorTransform: ValueTransform {
+    public init() {}
+    public func apply(_ value: RGBAColor) throws -> RGBAColor? { value }
+    public func reverse(_ stored: RGBAColor?) throws -> RGBAColor {
+        guard let stored else { throw TransformError("no color") }
+        return stored
+    }
+}
+
+/// URLs as strings in their absolute form.
+public struct URLTransform: ValueTransform {
+    public init() {}
+    public func apply(_ value: URL) throws -> URL? { value }
+    public func reverse(_ stored: URL?) throws -> URL {
+        guard let stored else { throw TransformError("no URL") }
+        return stored
+    }
+}
+
+/// UInt64 as a plist integer (plists hold the whole UInt64 range).
+public struct UInt64Transform: ValueTransform {
+    public init() {}
+    public func apply(_ value: UInt64) throws -> UInt64? { value }
+    public func reverse(_ stored: UInt64?) throws -> UInt64 {
+        guard let stored else { throw TransformError("no integer") }
+        return stored
+    }
+}
+
+/// Leaves empty collections out of the file: an empty collection is not written, and an absent
+/// key reads back as an empty collection. Use it for collections that are not optional but are
+/// usually empty.
+///
+/// ```swift
+/// employees = try store.value(forKey: "employees", using: Dissolver())
+/// try store.set(employees, forKey: "employees", using: Dissolver())
+/// ```
+public struct Dissolver<C: Collection & Storable>: ValueTransform, DissolvingTransform {
+    private let empty: @Sendable () -> C
+
+    public init() where C: ExpressibleByArrayLiteral {
+        empty = { [] }
+    }
+
+    public init() where C: ExpressibleByDictionaryLiteral {
+        empty = { [:] }
+    }
+
+    public static var name: String { "DissolverTransform" }
+
+    public func apply(_ value: C) throws -> C? { value.isEmpty ? nil : value }
+    public func reverse(_ stored: C?) throws -> C { stored ?? empty() }
+}

@@ -1,0 +1,70 @@
+/// A color as red, green, blue and alpha channels in 0…1: the platform-neutral color type
+/// (there is no UIColor on Linux), stored as `{ "red": r, "green": g, "blue": b, "alpha": a }`.
+public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// 8-bit channels (0…255).
+    public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+        self.init(red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
+    }
+
+    /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional; case does not matter).
+    public init?(hex: String) {
+        var text = Substring(hex)
+        if text.hasPrefix("#") { text = text.dropFirst() }
+        guard text.count == 6 || text.count == 8, let bits = UInt32(text, radix: 16), text.allSatisfy(\.isHexDigit) else {
+            return nil
+        }
+        let value = text.count == 6 ? (bits << 8) | 0xFF : bits
+        self.init(red8: UInt8(value >> 24), green8: UInt8((value >> 16) & 0xFF), blue8: UInt8((value >> 8) & 0xFF), alpha8: UInt8(value & 0xFF))
+    }
+
+    /// The channels rounded to 0…255.
+    public var channels8: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        return (byte(red), byte(green), byte(blue), byte(alpha))
+    }
+
+    /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
+    public var hex: String {
+        let c = channels8
+        func two(_ b: UInt8) -> String { b < 16 ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true) }
+        return "#" + two(c.red) + two(c.green) + two(c.blue) + (c.alpha == 255 ? "" : two(c.alpha))
+    }
+
+    public var description: String { hex }
+
+    /// The channel keys, in the order they are written.
+    public static let channelKeys = ["red", "green", "blue", "alpha"]
+}
+
+extension RGBAColor: Storable {
+    public init(storedValue: PlistValue, context: ReadContext) throws {
+        let store = try Store(storedValue, context: context)
+        func channel(_ key: String) throws -> Double {
+            let v: Double = try store.value(forKey: key)
+            guard v >= 0, v <= 1 else {
+                throw context.appending(key).error(.invalidValue("\(key) \(v) is outside 0…1"))
+            }
+            return v
+        }
+        self.init(red: try channel("red"), green: try channel("green"), blue: try channel("blue"), alpha: try channel("alpha"))
+    }
+
+    public func storedValue() throws -> PlistValue {
+        for (key, v) in zip(Self.channelKeys, [red, green, blue, alpha]) where !(v >= 0 && v <= 1) {
+            throw ModelError(.invalidValue("\(key) \(v) is outside 0…1"), at: PlistPath([.key(key)]))
+        }
+        return ["red": .real(red), "green": .real(green), "blue": .real(blue), "alpha": .real(alpha)]
+    }
+}

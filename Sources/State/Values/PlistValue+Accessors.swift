@@ -1,0 +1,39 @@
+import OrderedCollections
+
+/// Optional views of a value's payload, for code that edits raw data (migrations, tools).
+extension PlistValue {
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The integer, when it is one and fits an `Int`.
+    public var integerValue: Int? {
+        if case .integer(let i) = self { return Int(exactly: i) }
+        return nil
+    }
+
+    /// A real, or an integer as a real.
+    public var doubleValue: Double? {
+        switch self {
+        case .real(let r): r
+        case .integer(let i): Double(i)
+        default: nil
+        }
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    public var arrayValue: [PlistValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var dictionaryValue: OrderedDictionary<String, PlistValue>? {
+        if case .dictionary(let d) = self { return d }
+        return nil
+    }
+}
