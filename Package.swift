@@ -21,20 +21,31 @@ let package = Package(
         ),
         // Byte-faithful documents: edits spliced into the original bytes, atomic saves.
         .target(name: "StateDocument", dependencies: ["State"]),
+        // The Asset Library example of the model API; it writes the sample file `state` opens.
+        .target(
+            name: "AssetLibraryExample",
+            dependencies: ["State", .product(name: "OrderedCollections", package: "swift-collections")],
+            path: "Examples/AssetLibrary",
+            exclude: ["AssetLibrary.plist"]
+        ),
         // The `state` command line: one file per subcommand.
         .target(
             name: "StateCLI",
             dependencies: [
-                "State", "StateDocument",
+                "State", "StateDocument", "AssetLibraryExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "state", dependencies: ["StateCLI"]),
         // Helpers shared by every test target: fixtures, the plistlib oracle, round-trip checks.
         .target(name: "StateTestSupport", dependencies: ["State", "StateDocument"]),
+        .testTarget(
+            name: "ModelTests",
+            dependencies: ["State", "AssetLibraryExample", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .executableTarget(
             name: "StateBenchmarks",
-            dependencies: ["State", "StateDocument"],
+            dependencies: ["State", "StateDocument", "AssetLibraryExample"],
             path: "Benchmarks/StateBenchmarks"
         ),
         .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),
