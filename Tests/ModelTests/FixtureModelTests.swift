@@ -9,7 +9,7 @@ import Testing
     let json = try! PlistValue(parsing: FileBytes.read(Fixtures.state("Data.json")))
 
     func section(_ value: PlistValue, _ key: String) throws -> Store {
-        try Store(try #require(value[PlistPath(parsing: key)]))
+        try Store(value: try #require(value[PlistPath(parsing: key)]))
     }
 
     @Test func usersFromJSON() throws {
@@ -45,7 +45,7 @@ import Testing
         #expect(error.reason == .missingKey("id"))
         #expect(error.description == "(root): required key \"id\" is missing")
         // Inside a document the path says where.
-        let root = try Store(json)
+        let root = try Store(value: json)
         let nested = try #require(throws: ModelError.self) { let _: User = try root.value(forKey: "x") }
         #expect(nested.description == "x: required key \"id\" is missing")
     }

@@ -71,7 +71,7 @@ private struct ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary = value else { throw context.mismatch(expected: "a dictionary", found: value) }
-        return KeyedDecodingContainer(KeyedValueContainer<Key>(store: try Store(value, context: context), codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedValueContainer<Key>(store: try Store(value: value, context: context), codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -59,7 +59,7 @@ public struct Conformers<Value>: @unchecked Sendable {
 
     /// Reads one protocol value from its stored dictionary.
     public func read(_ stored: PlistValue, context: ReadContext) throws -> Value {
-        let store = try Store(stored, context: context)
+        let store = try Store(value: stored, context: context)
         guard let name = tag(in: store) else {
             if let raw = store[root] ?? store[Self.legacyTagKey] {
                 throw context.appending(store[root] != nil ? root : Self.legacyTagKey)

@@ -109,7 +109,13 @@ extension Model {
             guard let step = steps.first(where: { $0.from == found }) else {
                 throw store.context.error(.missingMigration(from: found, model: modelName))
             }
-            try step.run(&store)
+            do {
+                try step.run(&store)
+            } catch let error as ModelError {
+                throw error
+            } catch {
+                throw store.context.error(.migrationFailed(from: found, model: modelName, message: "\(error)"))
+            }
             found += 1
         }
         if store[versionKey] != nil { store[versionKey] = .integer(Int128(current)) }

@@ -25,6 +25,8 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidVersion(found: String)
         /// No migration step leads from a version of the data to the next one.
         case missingMigration(from: Int, model: String)
+        /// A migration step refused the data.
+        case migrationFailed(from: Int, model: String, message: String)
     }
 
     /// Where the problem is, from the root of the data that was being read or written.
@@ -53,6 +55,7 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
             "data is \(model) version \(found), newer than this code's version \(current)"
         case .invalidVersion(let found): "model_version must be a whole number, found \(found)"
         case .missingMigration(let from, let model): "\(model) has no migration from version \(from)"
+        case .migrationFailed(let from, let model, let message): "\(model) migration from version \(from): \(message)"
         }
     }
 

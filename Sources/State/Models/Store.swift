@@ -38,7 +38,7 @@ public struct Store: Sendable, Equatable {
     }
 
     /// A store over a dictionary value; any other value is a type mismatch.
-    public init(_ value: PlistValue, context: ReadContext = ReadContext()) throws {
+    public init(value: PlistValue, context: ReadContext = ReadContext()) throws {
         guard case .dictionary(let d) = value else {
             throw context.mismatch(expected: "a dictionary", found: value)
         }
@@ -96,6 +96,6 @@ public struct Store: Sendable, Equatable {
     /// The nested store at `key` (a dictionary), or nil when the key is absent.
     public func store(forKey key: String) throws -> Store? {
         guard let raw = values[key], raw != .null else { return nil }
-        return try Store(raw, context: context.appending(key))
+        return try Store(value: raw, context: context.appending(key))
     }
 }

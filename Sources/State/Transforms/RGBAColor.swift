@@ -50,7 +50,7 @@ public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
 
 extension RGBAColor: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
-        let store = try Store(storedValue, context: context)
+        let store = try Store(value: storedValue, context: context)
         func channel(_ key: String) throws -> Double {
             let v: Double = try store.value(forKey: key)
             guard v >= 0, v <= 1 else {

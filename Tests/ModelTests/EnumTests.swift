@@ -1,0 +1,60 @@
+import Foundation
+import State
+import StateTestSupport
+import Testing
+
+@Suite struct EnumTests {
+    @Test func rawValueEnumsAreStoredUnderValue() throws {
+        #expect(try TestRawEnum.ready.storedValue() == ["value": "Ready"])
+        #expect(try Gender.female.storedValue() == ["value": "female"])
+        let folder = try Fixtures.temporaryFolder()
+        let url = folder.appendingPathComponent("raw.plist")
+        try TestRawEnum.ready.write(to: url)
+        #expect(try TestRawEnum(contentsOf: url) == .ready)
+        let error = try #require(throws: ModelError.self) { try TestRawEnum(plistValue: ["value": "ready"]) }
+        #expect(error.description == "value: \"ready\" is not a case of TestRawEnum")
+    }
+
+    @Test func plainEnumsAreStoredUnderTheirName() throws {
+        #expect(try TestRegEnum.cold.storedValue() == ["TestRegEnum": "cold"])
+        #expect(try TestRegEnum(plistValue: ["TestRegEnum": "hot"]) == .hot)
+        let error = try #require(throws: ModelError.self) { try TestRegEnum(plistValue: ["TestRegEnum": "warm"]) }
+        #expect(error.description == "TestRegEnum: \"warm\" is not a case of TestRegEnum")
+        let missing = try #require(throws: ModelError.self) { try TestRegEnum(plistValue: ["value": "hot"]) }
+        #expect(missing.reason == .missingKey("TestRegEnum"))
+    }
+
+    @Test func associatedValuesOfEveryKindRoundTripThroughBinary() throws {
+        let thumbnail = try FileBytes.read(Fixtures.state("Data.plist"))
+        let cases: [TestAssociatedEnum] = [
+            .stringType("Hello World"), .intType(10), .floatType(0.1235), .doubleType(-12.34),
+            .booleanType(true), .binaryType(Data(thumbnail)), .decimalType(Decimal(string: "0.8976")!),
+            .dateType(Date(timeIntervalSince1970: 10000)),
+            .transformableColorType(RGBAColor(red: 0, green: 0, blue: 1)),
+            .decodableToManyType([Employee(name: "Joe", title: "Manager"), Employee(name: "Ann")]),
+            .decodableToOneType(Employee(name: "Joe", title: "Manager")),
+            .none,
+        ]
+        for value in cases {
+            let bytes = try value.bytes(format: .binary)
+            #expect(try TestAssociatedEnum(bytes: bytes) == value)
+            let json = try value.bytes(format: .json)
+            #expect(try TestAssociatedEnum(bytes: json) == value, "JSON: \(value)")
+        }
+        #expect(try TestAssociatedEnum.intType(10).storedValue() == ["TestAssociatedEnum": "intType", "value": 10])
+        #expect(try TestAssociatedEnum.none.storedValue() == ["TestAssociatedEnum": "none"])
+        let one = try TestAssociatedEnum.decodableToOneType(Employee(name: "Joe")).storedValue()
+        #expect(one == ["TestAssociatedEnum": "decodableToOneType", "value": ["name": "Joe"]])
+    }
+
+    @Test func badAssociatedDataIsReported() throws {
+        let unknown = try #require(throws: ModelError.self) { try TestAssociatedEnum(plistValue: ["TestAssociatedEnum": "hexType", "value": 1]) }
+        #expect(unknown.description == "TestAssociatedEnum: \"hexType\" is not a case of TestAssociatedEnum")
+        let payload = try #require(throws: ModelError.self) { try TestAssociatedEnum(plistValue: ["TestAssociatedEnum": "intType", "value": "ten"]) }
+        #expect(payload.description == "value: expected an integer (Int), found string \"ten\"")
+        let color = try #require(throws: ModelError.self) {
+            try TestAssociatedEnum(plistValue: ["TestAssociatedEnum": "transformableColorType", "value": ["red": 2, "green": 0, "blue": 0, "alpha": 1]])
+        }
+        #expect(color.description == "value.red: red 2.0 is outside 0…1")
+    }
+}
