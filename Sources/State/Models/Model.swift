@@ -9,7 +9,7 @@
 ///   `init(from:)`, then `finishReading(from:)`;
 /// - writing: `write(to:)`, then `model_version` when the model is versioned, then
 ///   `finishWriting(to:)`.
-public protocol Model: Storable {
+public protocol Model: StorableDocument {
     /// Reads the model from a store that has already been migrated to the current version.
     init(from store: Store) throws
     /// Writes every stored property (not transient ones) to the store.

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 
 /// Reading and writing any storable value — a model, an array or dictionary of models — as a
 /// file, `Data` or `String` in XML plist, binary plist or JSON.
@@ -9,26 +10,13 @@ import Foundation
 /// ```
 /// Errors in the file say where (line and column, or byte offset: `PlistError`); errors in the
 /// data say which key path (`ModelError`).
-extension Storable {
-    // MARK: - Reading
+///
+/// This is for models and collections of models only: on every `Storable` these names would
+/// shadow Foundation's own (`Data(contentsOf:)`, `URL(string:)`, `Data.write(to:)`).
+public protocol StorableDocument: Storable {}
 
-    /// Reads a file in any of the three formats (detected from its content).
-    public init(contentsOf url: URL) throws {
-        try self.init(bytes: try FileBytes.read(url))
-    }
-
-    public init(data: Data) throws {
-        try self.init(bytes: [UInt8](data))
-    }
-
-    /// Reads XML plist or JSON text.
-    public init(string: String) throws {
-        try self.init(bytes: Array(string.utf8))
-    }
-
-    public init(bytes: [UInt8]) throws {
-        try self.init(storedValue: try PlistValue(parsing: bytes), context: ReadContext())
-    }
+extension StorableDocument {
+    // MARK: - Reading (lenient)
 
     /// Reads a file in lenient mode: elements of collections that cannot be read are dropped and
     /// listed in the result instead of failing the whole read.
@@ -72,3 +60,29 @@ extension Storable {
         try AtomicFile.write(try bytes(format: format), to: url)
     }
 }
+
+extension StorableDocument {
+    /// Reads a file in any of the three formats (detected from its content).
+    public init(contentsOf url: URL) throws {
+        try self.init(bytes: try FileBytes.read(url))
+    }
+
+    public init(data: Data) throws {
+        try self.init(bytes: [UInt8](data))
+    }
+
+    /// Reads XML plist or JSON text.
+    public init(string: String) throws {
+        try self.init(bytes: Array(string.utf8))
+    }
+
+    public init(bytes: [UInt8]) throws {
+        try self.init(storedValue: try PlistValue(parsing: bytes), context: ReadContext())
+    }
+}
+
+extension Array: StorableDocument where Element: Model {}
+extension Set: StorableDocument where Element: Model {}
+extension Dictionary: StorableDocument where Key == String, Value: Model {}
+
+extension OrderedDictionary: StorableDocument where Key == String, Value: Model {}
