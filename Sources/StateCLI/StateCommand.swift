@@ -6,11 +6,13 @@ public struct StateCommand: ParsableCommand {
         commandName: "state",
         abstract: "Browse, edit and script State model files (XML plist, binary plist, JSON).",
         discussion: """
+            `state [FILE]` opens FILE, or the bundled Asset Library example when no file is given.
             Formats are detected from the content, never from the file name.
             Exit status: 0 success, 1 the input file cannot be read or parsed, 2 the value cannot \
             be converted to the requested format, 3 the output cannot be written, 64 bad arguments.
             """,
-        subcommands: [PrintCommand.self, ConvertCommand.self]
+        subcommands: [OpenCommand.self, PrintCommand.self, ConvertCommand.self],
+        defaultSubcommand: OpenCommand.self
     )
 
     public init() {}

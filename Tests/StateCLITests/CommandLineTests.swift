@@ -9,11 +9,22 @@ import Testing
         try ProcessRunner.run(Fixtures.stateExecutable, arguments)
     }
 
-    @Test func withoutArgumentsItPrintsHelp() throws {
+    @Test func withoutArgumentsItOpensTheSampleLibrary() throws {
         let result = try state()
-        #expect(result.status == 0)
-        #expect(result.stdoutText.contains("SUBCOMMANDS:"))
-        #expect(result.stdoutText.contains("convert"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(Array(lines.prefix(2)) == ["{", "  \"name\" => \"Sample Library\""])
+        #expect(result.stdoutText.contains("\"Asset\" => \"SoundAsset\""))
+        // A file given without a subcommand is opened the same way.
+        let file = try state(Fixtures.state("Data.json").path)
+        #expect(file.status == 0)
+        #expect(file.stdoutText == (try state("print", Fixtures.state("Data.json").path)).stdoutText)
+        let missing = try state("/nonexistent/file.plist")
+        #expect(missing.status == 1)
+        let help = try state("--help")
+        #expect(help.status == 0)
+        #expect(help.stdoutText.contains("SUBCOMMANDS:"))
+        #expect(help.stdoutText.contains("convert"))
     }
 
     @Test func printShowsTheTreeLikePlutil() throws {
