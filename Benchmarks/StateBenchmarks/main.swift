@@ -1,3 +1,4 @@
+import AssetLibraryExample
 import Foundation
 import State
 import StateDocument
@@ -52,6 +53,19 @@ if arguments.count == 4, arguments[1] == "--child" {
                 : try PropertyListSerialization.propertyList(from: data, format: nil)
             seconds = Measurement.now() - start
             withExtendedLifetime(object) {}
+        case "ours-models":
+            // Parse and decode into the Asset Library example's models.
+            let bytes = try FileBytes.read(url)
+            let start = Measurement.now()
+            let library = try AssetLibrary(bytes: bytes)
+            seconds = Measurement.now() - start
+            precondition(!library.domains.isEmpty)
+        case "foundation-models":
+            let data = try Data(contentsOf: url)
+            let start = Measurement.now()
+            let library = try FoundationAssetLibrary.decode(data, json: try PlistFormat.detect(data) == .json)
+            seconds = Measurement.now() - start
+            precondition(!library.domains.isEmpty)
         case "ours-write-xml", "ours-write-binary", "ours-write-json":
             let value = try SourceTree(contentsOf: url).value()
             let format = PlistFormat(rawValue: String(operation.dropFirst("ours-write-".count)))!
@@ -147,7 +161,7 @@ print("MB/s of file size; peak× = (child's peak RSS − its RSS before the file
 print(pad("file", 28) + pad("operation", 22) + lpad("MB/s", 9) + lpad("peak×", 8) + lpad("vs Foundation", 15))
 
 for size in sizes {
-    let value = AssetLibraryGenerator.library(megabytes: size)
+    let value = try AssetLibraryGenerator.library(megabytes: size)
     for format in PlistFormat.allCases {
         var warnings: [PlistWarning] = []
         let bytes = try value.serialized(as: format, warnings: &warnings)
@@ -157,16 +171,20 @@ for size in sizes {
         let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
         let foundationParse = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
         let foundationWrite = mb <= skipFoundationAbove ? run("foundation-write-\(format.rawValue)", url) : nil
+        let foundationModels = mb <= skipFoundationAbove ? run("foundation-models", url) : nil
         let operations: [(String, Measurement?)] = [
             ("ours-parse", foundationParse),
             ("ours-parse-file", foundationParse),
             ("ours-values", foundationParse),
             ("foundation-parse", nil),
+            ("ours-models", foundationModels),
+            ("foundation-models", nil),
             ("ours-write-\(format.rawValue)", foundationWrite),
             ("foundation-write-\(format.rawValue)", nil),
         ] + (format == .binary ? [] : [("ours-resave-edit", nil)])
         for (operation, reference) in operations {
-            let m = operation.hasPrefix("foundation") ? (operation.contains("parse") ? foundationParse : foundationWrite) : run(operation, url)
+            let foundation = ["foundation-parse": foundationParse, "foundation-models": foundationModels]
+            let m = operation.hasPrefix("foundation") ? (foundation[operation] ?? foundationWrite) : run(operation, url)
             guard let m else {
                 print(pad(label, 28) + pad(operation, 22) + lpad(operation.hasPrefix("foundation") && mb > skipFoundationAbove ? "skipped" : "failed", 9))
                 continue

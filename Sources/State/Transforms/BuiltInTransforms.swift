@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 
 /// Colors as `{ "red", "green", "blue", "alpha" }` reals in 0…1. Registered as `ColorTransform`
 /// and, for Xcode models written for UIKit, `UIColorTransform`.
@@ -39,19 +40,21 @@ public struct UInt64Transform: ValueTransform {
 /// employees = try store.value(forKey: "employees", using: Dissolver())
 /// try store.set(employees, forKey: "employees", using: Dissolver())
 /// ```
-public struct Dissolver<C: Collection & Storable>: ValueTransform, DissolvingTransform {
-    private let empty: @Sendable () -> C
-
-    public init() where C: ExpressibleByArrayLiteral {
-        empty = { [] }
-    }
-
-    public init() where C: ExpressibleByDictionaryLiteral {
-        empty = { [:] }
-    }
+public struct Dissolver<C: Collection & Storable & EmptyCollection>: ValueTransform, DissolvingTransform {
+    public init() {}
 
     public static var name: String { "DissolverTransform" }
 
     public func apply(_ value: C) throws -> C? { value.isEmpty ? nil : value }
-    public func reverse(_ stored: C?) throws -> C { stored ?? empty() }
+    public func reverse(_ stored: C?) throws -> C { stored ?? C() }
 }
+
+/// A collection that can be created empty: what a `Dissolver` gives for an absent key.
+public protocol EmptyCollection {
+    init()
+}
+
+extension Array: EmptyCollection {}
+extension Set: EmptyCollection {}
+extension Dictionary: EmptyCollection {}
+extension OrderedDictionary: EmptyCollection {}
