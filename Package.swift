@@ -21,6 +21,11 @@ let package = Package(
         ),
         // Byte-faithful documents: edits spliced into the original bytes, atomic saves.
         .target(name: "StateDocument", dependencies: ["State"]),
+        // Schemas: Xcode data models, schema files, inference; schema-driven validation.
+        .target(
+            name: "StateSchema",
+            dependencies: ["State", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         // The Asset Library example of the model API; it writes the sample file `state` opens.
         .target(
             name: "AssetLibraryExample",
@@ -32,7 +37,7 @@ let package = Package(
         .target(
             name: "StateCLI",
             dependencies: [
-                "State", "StateDocument", "AssetLibraryExample",
+                "State", "StateDocument", "StateSchema", "AssetLibraryExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The type of a schema field, written in Swift syntax: `Int16`, `String?`, `[Asset]`,
+/// `[String: Int]`, `Set<String>`, `Color`, `ColorAsset`.
+public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
+    public enum Scalar: String, Sendable, CaseIterable {
+        case bool = "Bool"
+        case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
+        case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
+        case float = "Float", double = "Double", decimal = "Decimal"
+        case string = "String", data = "Data", date = "Date", url = "URL"
+        /// An RGBA color stored as `{red, green, blue, alpha}`.
+        case color = "Color"
+        /// Anything (an untyped value).
+        case any = "Any"
+
+        /// The range of an integer scalar.
+        public var integerRange: ClosedRange<Int128>? {
+            switch self {
+            case .int, .int64: Int128(Int64.min)...Int128(Int64.max)
+            case .int8: Int128(Int8.min)...Int128(Int8.max)
+            case .int16: Int128(Int16.min)...Int128(Int16.max)
+            case .int32: Int128(Int32.min)...Int128(Int32.max)
+            case .uint, .uint64: 0...Int128(UInt64.max)
+            case .uint8: 0...Int128(UInt8.max)
+            case .uint16: 0...Int128(UInt16.max)
+            case .uint32: 0...Int128(UInt32.max)
+            default: nil
+            }
+        }
+
+        /// Spellings from Objective-C and Xcode models that mean the same scalar.
+        static let aliases: [String: Scalar] = [
+            "NSDecimalNumber": .decimal, "NSNumber": .double, "NSString": .string, "NSData": .data,
+            "NSDate": .date, "NSURL": .url, "UIColor": .color, "NSColor": .color, "RGBAColor": .color,
+            "CGFloat": .double, "AnyObject": .any, "PlistValue": .any,
+        ]
+    }
+
+    case scalar(Scalar)
+    /// A model, enum or protocol of the schema, by name.
+    case named(String)
+    case array(FieldType)
+    case dictionary(FieldType)
+    case set(FieldType)
+
+    public var description: String {
+        switch self {
+        case .scalar(let s): s.rawValue
+        case .named(let n): n
+        case .array(let t): "[\(t)]"
+        case .dictionary(let t): "[String: \(t)]"
+        case .set(let t): "Set<\(t)>"
+        }
+    }
+
+    /// Parses Swift type syntax. A trailing `?` is returned separately (optional is a property
+    /// of the field, not of the type). Returns nil when the text is not a type.
+    public static func parse(_ text: String) -> (type: FieldType, optional: Bool)? {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        var optional = false
+        if t.hasSuffix("?") || t.hasSuffix("!") {
+            optional = true
+            t.removeLast()
+        }
+        guard let type = parseType(Substring(t).trimmingCharacters(in: .whitespaces)) else { return nil }
+        return (type, optional)
+    }
+
+    private static func parseType(_ text: String) -> FieldType? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("["), t.hasSuffix("]") {
+            let inner = String(t.dropFirst().dropLast())
+            if let colon = topLevelColon(inner) {
+                let key = inner[..<colon].trimmingCharacters(in: .whitespaces)
+                guard key == "String" || key == "NSString" else { return nil }
+                return parseType(String(inner[inner.index(after: colon)...])).map { .dictionary($0) }
+            }
+            return parseType(inner).map { .array($0) }
+        }
+        for (prefix, make) in [("Set<", FieldType.set), ("Array<", FieldType.array)] as [(String, (FieldType) -> FieldType)] where t.hasPrefix(prefix) && t.hasSuffix(">") {
+            return parseType(String(t.dropFirst(prefix.count).dropLast())).map(make)
+        }
+        if t.hasPrefix("Dictionary<"), t.hasSuffix(">") {
+            let inner = String(t.dropFirst("Dictionary<".count).dropLast())
+            guard let comma = inner.firstIndex(of: ","), inner[..<comma].trimmingCharacters(in: .whitespaces) == "String" else { return nil }
+            return parseType(String(inner[inner.index(after: comma)...])).map { .dictionary($0) }
+        }
+        if let scalar = Scalar(rawValue: t) ?? Scalar.aliases[t] { return .scalar(scalar) }
+        guard let first = t.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
+            t.unicodeScalars.allSatisfy({ $0 == "_" || $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        else { return nil }
+        return .named(t)
+    }
+
+    private static func topLevelColon(_ s: String) -> String.Index? {
+        var depth = 0
+        for i in s.indices {
+            switch s[i] {
+            case "[", "<": depth += 1
+            case "]", ">": depth -= 1
+            case ":" where depth == 0: return i
+            default: break
+            }
+        }
+        return nil
+    }
+}

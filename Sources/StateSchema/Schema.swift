@@ -1,0 +1,226 @@
+import OrderedCollections
+import State
+
+/// A description of model types — structs, enums and protocols with their fields — that lets
+/// files be decoded, validated and edited without compiling the model types.
+///
+/// Built from an Xcode data model (`XcodeModelLoader`), a schema file (`SchemaFileParser`) or
+/// the data itself (`SchemaInference`).
+public struct Schema: Sendable, Equatable {
+    /// Every type by name, in the order the source declared them.
+    public var types: OrderedDictionary<String, SchemaType>
+    /// The type of the file's root value, when known (a schema file's `root`, or the one struct
+    /// no other type refers to).
+    public var root: String?
+
+    public init(types: [SchemaType] = [], root: String? = nil) {
+        self.types = OrderedDictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.root = root
+    }
+
+    public subscript(name: String) -> SchemaType? { types[name] }
+
+    public var structs: [StructType] { types.values.compactMap { if case .structure(let s) = $0 { s } else { nil } } }
+    public var enums: [EnumType] { types.values.compactMap { if case .enumeration(let e) = $0 { e } else { nil } } }
+    public var protocols: [ProtocolType] { types.values.compactMap { if case .protocolType(let p) = $0 { p } else { nil } } }
+
+    /// The top of `name`'s protocol inheritance chain (itself when it has no parent protocol):
+    /// the key of the type tag of its values.
+    public func rootProtocol(of name: String) -> String {
+        var current = name
+        var seen: Set<String> = [name]
+        while case .protocolType(let p) = types[current], let parent = p.parents.first(where: { types[$0]?.isProtocol == true }),
+            seen.insert(parent).inserted
+        {
+            current = parent
+        }
+        return current
+    }
+
+    /// Whether protocol `name` is `ancestor` or inherits from it.
+    public func protocolInherits(_ name: String, from ancestor: String) -> Bool {
+        var stack = [name]
+        var seen: Set<String> = []
+        while let next = stack.popLast() {
+            if next == ancestor { return true }
+            guard seen.insert(next).inserted, case .protocolType(let p) = types[next] else { continue }
+            stack.append(contentsOf: p.parents)
+        }
+        return false
+    }
+
+    /// The protocols a struct conforms to, directly or through inheritance.
+    public func allProtocols(of structName: String) -> [String] {
+        guard case .structure(let s) = types[structName] else { return [] }
+        var result: [String] = []
+        var stack = Array(s.conformances.reversed())
+        while let next = stack.popLast() {
+            guard !result.contains(next) else { continue }
+            result.append(next)
+            if case .protocolType(let p) = types[next] { stack.append(contentsOf: p.parents.reversed()) }
+        }
+        return result
+    }
+
+    /// The structs that conform to protocol `name`, directly or through a protocol inheriting
+    /// from it, in declaration order.
+    public func conformers(of name: String) -> [StructType] {
+        structs.filter { s in s.conformances.contains { protocolInherits($0, from: name) } }
+    }
+
+    /// A struct's own fields plus those its protocols require (inherited fields first, each
+    /// name once).
+    public func allFields(of structName: String) -> [Field] {
+        guard case .structure(let s) = types[structName] else { return [] }
+        var fields: OrderedDictionary<String, Field> = [:]
+        for proto in allProtocols(of: structName).reversed() {
+            if case .protocolType(let p) = types[proto] { for f in p.fields { fields[f.name] = f } }
+        }
+        for f in s.fields { fields[f.name] = f }
+        return Array(fields.values)
+    }
+
+    /// Names used as field types that the schema does not define.
+    public var undefinedNames: [String] {
+        var missing: [String] = []
+        func visit(_ t: FieldType) {
+            switch t {
+            case .named(let n): if types[n] == nil, !missing.contains(n) { missing.append(n) }
+            case .array(let e), .dictionary(let e), .set(let e): visit(e)
+            case .scalar: break
+            }
+        }
+        for type in types.values {
+            switch type {
+            case .structure(let s): s.fields.forEach { visit($0.type) }
+            case .protocolType(let p): p.fields.forEach { visit($0.type) }
+            case .enumeration(let e): e.cases.compactMap(\.payload).forEach(visit)
+            }
+        }
+        return missing
+    }
+}
+
+/// One named type of a schema.
+public enum SchemaType: Sendable, Equatable {
+    case structure(StructType)
+    case enumeration(EnumType)
+    case protocolType(ProtocolType)
+
+    public var name: String {
+        switch self {
+        case .structure(let s): s.name
+        case .enumeration(let e): e.name
+        case .protocolType(let p): p.name
+        }
+    }
+
+    public var isProtocol: Bool { if case .protocolType = self { true } else { false } }
+
+    /// "struct", "enum" or "protocol".
+    public var kindName: String {
+        switch self {
+        case .structure: "struct"
+        case .enumeration: "enum"
+        case .protocolType: "protocol"
+        }
+    }
+}
+
+/// A struct model: a dictionary with one entry per stored field.
+public struct StructType: Sendable, Equatable {
+    public var name: String
+    public var fields: [Field]
+    /// Protocols it conforms to (Xcode: its parent entity).
+    public var conformances: [String]
+    /// Its model version, written as `model_version` (Xcode: `versionHashModifier`).
+    public var version: Int?
+
+    public init(name: String, fields: [Field] = [], conformances: [String] = [], version: Int? = nil) {
+        self.name = name
+        self.fields = fields
+        self.conformances = conformances
+        self.version = version
+    }
+}
+
+/// A protocol: requirements (fields every conformer has) and parent protocols.
+public struct ProtocolType: Sendable, Equatable {
+    public var name: String
+    public var parents: [String]
+    public var fields: [Field]
+
+    public init(name: String, parents: [String] = [], fields: [Field] = []) {
+        self.name = name
+        self.parents = parents
+        self.fields = fields
+    }
+}
+
+/// An enum: plain cases, raw values, or associated values.
+public struct EnumType: Sendable, Equatable {
+    public struct Case: Sendable, Equatable {
+        public var name: String
+        /// The stored raw value of a raw-value enum.
+        public var rawValue: PlistValue?
+        /// The type of an associated value.
+        public var payload: FieldType?
+
+        public init(name: String, rawValue: PlistValue? = nil, payload: FieldType? = nil) {
+            self.name = name
+            self.rawValue = rawValue
+            self.payload = payload
+        }
+    }
+
+    public var name: String
+    /// The raw type of a raw-value enum (`String`, `Int`); stored as `{ "value": raw }`.
+    public var rawType: FieldType.Scalar?
+    public var cases: [Case]
+
+    public init(name: String, rawType: FieldType.Scalar? = nil, cases: [Case]) {
+        self.name = name
+        self.rawType = rawType
+        self.cases = cases
+    }
+
+    public var hasPayloads: Bool { cases.contains { $0.payload != nil } }
+}
+
+/// A field of a struct (or a requirement of a protocol).
+public struct Field: Sendable, Equatable {
+    public var name: String
+    public var type: FieldType
+    public var optional: Bool
+    /// The value a new instance gets (and a missing key means, when the field is not optional).
+    public var defaultValue: PlistValue?
+    /// Never written; not expected in files.
+    public var transient: Bool
+    /// `let` rather than `var`: the browser shows it read-only until asked.
+    public var immutable: Bool
+    /// The name of a value transform (`TransformRegistry`), e.g. `ColorTransform`.
+    public var transform: String?
+    /// An empty collection is not written; absent reads back as empty.
+    public var dissolve: Bool
+    /// A missing key reads as `defaultValue` (schema files' `= value`). Xcode defaults are only
+    /// for new instances: State's generated code still required the key.
+    public var defaultWhenMissing: Bool
+    /// A comment from the schema, shown in the browser's detail pane.
+    public var documentation: String?
+
+    public init(name: String, type: FieldType, optional: Bool = false, defaultValue: PlistValue? = nil, transient: Bool = false, immutable: Bool = false, transform: String? = nil, dissolve: Bool = false, defaultWhenMissing: Bool = false, documentation: String? = nil) {
+        self.name = name
+        self.type = type
+        self.optional = optional
+        self.defaultValue = defaultValue
+        self.transient = transient
+        self.immutable = immutable
+        self.transform = transform
+        self.dissolve = dissolve
+        self.defaultWhenMissing = defaultWhenMissing
+        self.documentation = documentation
+    }
+
+    /// Whether a file must contain the key.
+    public var isRequired: Bool { !optional && !transient && !dissolve && !(defaultWhenMissing && defaultValue != nil) }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import State
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Loads an Xcode data model — a `.xcdatamodeld` folder (its current version, from
+/// `.xccurrentversion`), a `.xcdatamodel` folder, or its `contents` XML — using State's
+/// user-info keys:
+///
+/// | Xcode                                   | schema                                          |
+/// |-----------------------------------------|-------------------------------------------------|
+/// | entity                                  | struct                                          |
+/// | `State.Enum` = YES                      | enum: attributes and relationships are cases. With `State.Type` on the entity, a raw-value enum (`State.Value` per case); otherwise an attribute with its own `State.Type`, and every relationship, is a case with an associated value, and other attributes are plain cases |
+/// | `State.Protocol` = YES, or `isAbstract` | protocol                                        |
+/// | `parentEntity`                          | protocol inheritance, or conformance for a struct |
+/// | attribute                               | field: type from `attributeType` or `State.Type`; `optional`, `transient`, `defaultValueString` / `State.Value`, `State.Immutable`, `valueTransformerName` |
+/// | relationship                            | to-one: the entity; to-many: array, or dictionary with `State.CompositionType` = Dictionary; `State.Dissolve` |
+/// | `versionHashModifier`                   | model version                                   |
+public enum XcodeModelLoader {
+    /// Loads the model at `url` (a `.xcdatamodeld` or `.xcdatamodel` folder, or a `contents` file).
+    public static func load(_ url: URL) throws -> Schema {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw SchemaError("no such file or folder", file: url.path)
+        }
+        guard isFolder.boolValue else { return try load(contents: try FileBytes.read(url), file: url.path) }
+        if url.pathExtension == "xcdatamodeld" {
+            return try load(url.appendingPathComponent(try currentVersion(of: url)))
+        }
+        let contents = url.appendingPathComponent("contents")
+        return try load(contents: try FileBytes.read(contents), file: contents.path)
+    }
+
+    /// The current version's folder name inside a `.xcdatamodeld`: from `.xccurrentversion`, or
+    /// the only (or last, by name) `.xcdatamodel` inside.
+    static func currentVersion(of bundle: URL) throws -> String {
+        let marker = bundle.appendingPathComponent(".xccurrentversion")
+        if let bytes = try? FileBytes.read(marker) {
+            let value = try PlistValue(parsing: bytes)
+            if let name = value["_XCCurrentVersionName"]?.stringValue { return name }
+            throw SchemaError("_XCCurrentVersionName is missing", file: marker.path)
+        }
+        let versions = (try FileManager.default.contentsOfDirectory(atPath: bundle.path))
+            .filter { $0.hasSuffix(".xcdatamodel") }.sorted()
+        guard let last = versions.last else {
+            throw SchemaError("no .xcdatamodel inside", file: bundle.path)
+        }
+        return last
+    }
+
+    // MARK: - Reading the contents XML
+
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var children: [Element] = []
+        var line: Int
+
+        func attribute(_ key: String) -> String? { attributes[key] }
+        func flag(_ key: String) -> Bool { attributes[key] == "YES" }
+        func children(_ name: String) -> [Element] { children.filter { $0.name == name } }
+
+        /// The `userInfo` entries.
+        var userInfo: [String: String] {
+            var info: [String: String] = [:]
+            for group in children("userInfo") {
+                for entry in group.children("entry") {
+                    if let key = entry.attribute("key") { info[key] = entry.attribute("value") ?? "" }
+                }
+            }
+            return info
+        }
+    }
+
+    final class TreeBuilder: NSObject, XMLParserDelegate {
+        var stack: [Element] = [Element(name: "#document", attributes: [:], line: 0)]
+        weak var parser: XMLParser?
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            stack.append(Element(name: name, attributes: attributes, line: parser.lineNumber))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            let done = stack.removeLast()
+            stack[stack.count - 1].children.append(done)
+        }
+
+        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
+    }
+
+    /// Builds a schema from the text of a `contents` file.
+    public static func load(contents bytes: [UInt8], file: String = "contents") throws -> Schema {
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        let builder = TreeBuilder()
+        parser.delegate = builder
+        guard parser.parse() else {
+            let message = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+            throw SchemaError("not a data model: \(message)", file: file, line: parser.lineNumber, column: parser.columnNumber)
+        }
+        guard let model = builder.stack.first?.children.first, model.name == "model" else {
+            throw SchemaError("not a data model: the root element is not <model>", file: file, line: 1)
+        }
+        return try Converter(file: file, entities: model.children("entity")).schema()
+    }
+
+    // MARK: - Entities to types
+
+    struct Converter {
+        let file: String
+        let entities: [Element]
+
+        func schema() throws -> Schema {
+            var types: [SchemaType] = []
+            var referenced: Set<String> = []
+            for entity in entities {
+                guard let name = entity.attribute("name") else {
+                    throw SchemaError("an entity has no name", file: file, line: entity.line)
+                }
+                let type = try convert(entity, named: name)
+                types.append(type)
+                for relation in entity.children("relationship") {
+                    if let destination = relation.attribute("destinationEntity") { referenced.insert(destination) }
+                }
+            }
+            let schema = Schema(types: types)
+            // The root: the one struct nothing refers to, if there is exactly one.
+            let roots = schema.structs.filter { !referenced.contains($0.name) && $0.conformances.isEmpty }
+            return Schema(types: types, root: roots.count == 1 ? roots[0].name : nil)
+        }
+
+        func isProtocol(_ entity: Element) -> Bool {
+            entity.flag("isAbstract") || entity.userInfo["State.Protocol"] == "YES"
+        }
+
+        func entityNamed(_ name: String) -> Element? { entities.first { $0.attribute("name") == name } }
+
+        func convert(_ entity: Element, named name: String) throws -> SchemaType {
+            let info = entity.userInfo
+            let parent = entity.attribute("parentEntity")
+            if info["State.Enum"] == "YES" { return .enumeration(try enumType(entity, named: name)) }
+            let fields = try fields(of: entity)
+            if isProtocol(entity) {
+                // `State.Type` on a protocol lists extra (Swift) protocols it inherits.
+                let extra = info["State.Type"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+                return .protocolType(ProtocolType(name: name, parents: (parent.map { [$0] } ?? []) + extra, fields: fields))
+            }
+            var conformances: [String] = []
+            if let parent {
+                guard let parentEntity = entityNamed(parent) else {
+                    throw SchemaError("\(name): parent entity \(parent) is not in the model", file: file, line: entity.line)
+                }
+                if isProtocol(parentEntity) { conformances.append(parent) }
+            }
+            let version = entity.attribute("versionHashModifier").flatMap(Self.version)
+            return .structure(StructType(name: name, fields: fields, conformances: conformances, version: version))
+        }
+
+        /// "2", "2.0" → 2; other modifiers are not versions.
+        static func version(_ text: String) -> Int? {
+            if let v = Int(text) { return v }
+            if let d = Double(text), d.rounded() == d, let v = Int(exactly: d) { return v }
+            return nil
+        }
+
+        func fields(of entity: Element) throws -> [Field] {
+            var fields: [Field] = []
+            for attribute in entity.children("attribute") {
+                // Protocol function requirements are code, not data.
+                if attribute.userInfo["State.ProtocolRequirementType"] == "func" { continue }
+                fields.append(try field(attribute: attribute))
+            }
+            for relation in entity.children("relationship") {
+                fields.append(try field(relationship: relation))
+            }
+            return fields
+        }
+
+        func field(attribute: Element) throws -> Field {
+            let name = attribute.attribute("name") ?? ""
+            let info = attribute.userInfo
+            let (type, typeOptional) = try attributeType(attribute, name: name)
+            var field = Field(name: name, type: type, optional: attribute.flag("optional") || typeOptional)
+            field.transient = attribute.flag("transient")
+            field.immutable = info["State.Immutable"] == "YES"
+            field.transform = attribute.attribute("valueTransformerName")
+            if field.transform == nil, type == .scalar(.color) { field.transform = "ColorTransform" }
+            field.dissolve = info["State.Dissolve"] == "YES"
+            if let text = info["State.Value"] ?? attribute.attribute("defaultValueString") {
+                field.defaultValue = Self.defaultValue(text, type: type)
+            }
+            return field
+        }
+
+        func attributeType(_ attribute: Element, name: String) throws -> (FieldType, Bool) {
+            if let override = attribute.userInfo["State.Type"] {
+                guard let parsed = FieldType.parse(override) else {
+                    throw SchemaError("\(name): State.Type \"\(override)\" is not a type", file: file, line: attribute.line)
+                }
+                return parsed
+            }
+            switch attribute.attribute("attributeType") ?? "" {
+            case "Integer 16": return (.scalar(.int16), false)
+            case "Integer 32": return (.scalar(.int32), false)
+            case "Integer 64": return (.scalar(.int64), false)
+            case "Double": return (.scalar(.double), false)
+            case "Float": return (.scalar(.float), false)
+            case "Decimal": return (.scalar(.decimal), false)
+            case "String": return (.scalar(.string), false)
+            case "Boolean": return (.scalar(.bool), false)
+            case "Date": return (.scalar(.date), false)
+            case "Binary": return (.scalar(.data), false)
+            case "URI": return (.scalar(.url), false)
+            case "UUID": return (.scalar(.string), false)
+            case "Transformable":
+                switch attribute.attribute("valueTransformerName") {
+                case "URLTransform": return (.scalar(.url), false)
+                case "UInt64Transform": return (.scalar(.uint64), false)
+                case "UIColorTransform", "NSColorTransform", "ColorTransform", "RGBAColorTransform": return (.scalar(.color), false)
+                default: return (.scalar(.any), false)
+                }
+            case let other:
+                throw SchemaError("\(name): unknown attribute type \"\(other)\"", file: file, line: attribute.line)
+            }
+        }
+
+        func field(relationship: Element) throws -> Field {
+            let name = relationship.attribute("name") ?? ""
+            guard let destination = relationship.attribute("destinationEntity") else {
+                throw SchemaError("\(name): relationship has no destination", file: file, line: relationship.line)
+            }
+            let info = relationship.userInfo
+            let toMany = relationship.flag("toMany")
+            let type: FieldType =
+                !toMany ? .named(destination)
+                : info["State.CompositionType"] == "Dictionary" ? .dictionary(.named(destination)) : .array(.named(destination))
+            var field = Field(name: name, type: type, optional: relationship.flag("optional"))
+            field.transient = relationship.flag("transient")
+            field.immutable = info["State.Immutable"] == "YES"
+            field.dissolve = info["State.Dissolve"] == "YES" || info["State.Transformable"] == "DissolverTransform"
+            if field.dissolve { field.transform = "DissolverTransform" }
+            if let text = info["State.Value"] { field.defaultValue = Self.defaultValue(text, type: type) }
+            return field
+        }
+
+        func enumType(_ entity: Element, named name: String) throws -> EnumType {
+            let rawType = entity.userInfo["State.Type"].flatMap { FieldType.parse($0) }.flatMap { parsed -> FieldType.Scalar? in
+                if case .scalar(let s) = parsed.type { return s }
+                return nil
+            }
+            var cases: [EnumType.Case] = []
+            for attribute in entity.children("attribute") {
+                let caseName = attribute.attribute("name") ?? ""
+                if let rawType {
+                    let text = attribute.userInfo["State.Value"] ?? caseName
+                    cases.append(.init(name: caseName, rawValue: Self.defaultValue(text, type: .scalar(rawType)) ?? .string(text)))
+                } else if attribute.userInfo["State.Type"] != nil {
+                    // An attribute with a State.Type is a case with that associated value …
+                    cases.append(.init(name: caseName, payload: try attributeType(attribute, name: caseName).0))
+                } else {
+                    // … one without is a plain case (its Core Data type means nothing).
+                    cases.append(.init(name: caseName))
+                }
+            }
+            for relation in entity.children("relationship") {
+                let f = try field(relationship: relation)
+                cases.append(.init(name: f.name, payload: f.type))
+            }
+            return EnumType(name: name, rawType: rawType, cases: cases)
+        }
+
+        /// A default value from Xcode text: numbers, booleans, strings, `[…]` string arrays;
+        /// Swift expressions (`TestDefaultsChild()`, `[String]()`) become nil or empty.
+        static func defaultValue(_ text: String, type: FieldType) -> PlistValue? {
+            switch type {
+            case .scalar(let s):
+                switch s {
+                case .bool: return text == "YES" || text == "true" ? true : text == "NO" || text == "false" ? false : nil
+                case .string, .url: return .string(text)
+                case .float, .double, .decimal: return Double(text).map { .real($0) }
+                case _ where s.integerRange != nil:
+                    if let i = Int128(text) { return .integer(i) }
+                    if let d = Double(text), d.rounded() == d { return .integer(Int128(d)) }
+                    return nil
+                default: return nil
+                }
+            case .array, .set:
+                if text.hasSuffix("()") { return [] }
+                guard let value = try? PlistValue(parsing: Array(text.utf8)), case .array = value else { return nil }
+                return value
+            case .dictionary:
+                return text.hasSuffix("()") || text == "[:]" ? [:] : nil
+            case .named:
+                return text.hasSuffix("()") ? [:] : nil
+            }
+        }
+    }
+}
