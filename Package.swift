@@ -31,7 +31,7 @@ let package = Package(
             name: "AssetLibraryExample",
             dependencies: ["State", .product(name: "OrderedCollections", package: "swift-collections")],
             path: "Examples/AssetLibrary",
-            exclude: ["AssetLibrary.plist"]
+            exclude: ["AssetLibrary.plist", "AssetLibrary.schema"]
         ),
         // The `state` command line: one file per subcommand.
         .target(

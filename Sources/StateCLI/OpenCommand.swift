@@ -16,8 +16,8 @@ struct OpenCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        var print = PrintCommand()
-        print.file = try file ?? Self.sampleFile().path
+        // Parsed rather than built, so its option groups are initialized.
+        let print = try PrintCommand.parse([try file ?? Self.sampleFile().path])
         try print.run()
     }
 

@@ -11,7 +11,7 @@ public struct StateCommand: ParsableCommand {
             Exit status: 0 success, 1 the input file cannot be read or parsed, 2 the value cannot \
             be converted to the requested format, 3 the output cannot be written, 64 bad arguments.
             """,
-        subcommands: [OpenCommand.self, PrintCommand.self, ConvertCommand.self],
+        subcommands: [OpenCommand.self, PrintCommand.self, ConvertCommand.self, SchemaCommand.self, ValidateCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 

@@ -10,6 +10,46 @@ enum TreePrinter {
         return out
     }
 
+    /// Renders a span tree with a comment after the nodes `label` describes:
+    /// `"assets" => [  # [Asset]`.
+    static func render(_ tree: SourceTree, label: (Int) -> String?) -> [UInt8] {
+        var out: [UInt8] = []
+        write(tree, SourceTree.root, indent: 0, label: label, into: &out)
+        out.append(0x0A)
+        return out
+    }
+
+    private static func write(_ tree: SourceTree, _ node: Int, indent: Int, label: (Int) -> String?, into out: inout [UInt8]) {
+        func line(_ level: Int) {
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(0x20, count: level * 2))
+        }
+        func comment() {
+            if let text = label(node) { out.append(contentsOf: "  # \(text)".utf8) }
+        }
+        switch tree[node].kind {
+        case .dictionary, .array:
+            let isDictionary = tree[node].kind == .dictionary
+            out.append(UInt8(ascii: isDictionary ? "{" : "["))
+            comment()
+            for (i, child) in tree.children(of: node).enumerated() {
+                line(indent + 1)
+                if isDictionary {
+                    quoted(tree.key(of: child) ?? "", into: &out)
+                    out.append(contentsOf: " => ".utf8)
+                } else {
+                    out.append(contentsOf: "\(i) => ".utf8)
+                }
+                write(tree, child, indent: indent + 1, label: label, into: &out)
+            }
+            line(indent)
+            out.append(UInt8(ascii: isDictionary ? "}" : "]"))
+        default:
+            write(tree.scalar(at: node), indent: indent, into: &out)
+            comment()
+        }
+    }
+
     private static func write(_ value: PlistValue, indent: Int, into out: inout [UInt8]) {
         func line(_ level: Int) {
             out.append(0x0A)

@@ -53,7 +53,7 @@ public enum SchemaFileWriter {
     }
 
     /// A value as a JSON literal (compact); `[:]` for an empty dictionary.
-    static func literal(_ value: PlistValue) -> String {
+    public static func literal(_ value: PlistValue) -> String {
         if value == [:] { return "[:]" }
         var out: [UInt8] = []
         var warnings: [PlistWarning] = []

@@ -69,7 +69,7 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension PlistValue {
     /// A short description of a value for messages: its type, plus the value when it is small.
-    var preview: String {
+    public var preview: String {
         switch self {
         case .string(let s):
             let shown = s.count > 40 ? String(s.prefix(37)) + "…" : s

@@ -1,0 +1,51 @@
+/// What a node of a document is, according to a schema (or to inference).
+public struct NodeRole: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A struct model.
+        case model(String)
+        /// A protocol value: the concrete conformer and the protocol the field expects.
+        case conformer(String, protocolName: String)
+        /// An enum value and its case (nil when the case is unknown).
+        case enumValue(String, caseName: String?)
+        /// A scalar or collection of the given type.
+        case value(FieldType)
+        /// An RGBA color dictionary.
+        case color
+        /// The type tag of a protocol value, or an enum's case key.
+        case typeTag
+        /// `model_version`.
+        case version
+        /// Data the schema does not describe (kept as it is).
+        case unknown
+    }
+
+    public var kind: Kind
+    /// The field this node is the value of, in its parent model.
+    public var field: String?
+    /// The value transform its field names.
+    public var transform: String?
+    /// True when the role was guessed from the data's shape rather than read from a schema.
+    public var inferred: Bool
+
+    public init(_ kind: Kind, field: String? = nil, transform: String? = nil, inferred: Bool = false) {
+        self.kind = kind
+        self.field = field
+        self.transform = transform
+        self.inferred = inferred
+    }
+
+    /// A short label for the browser and `state print --schema`: `ColorAsset : Asset`,
+    /// `Rendering.template`, `[Asset]`, `Color`.
+    public var label: String {
+        switch kind {
+        case .model(let name): name
+        case .conformer(let name, let proto): "\(name) : \(proto)"
+        case .enumValue(let name, let c): c.map { "\(name).\($0)" } ?? name
+        case .value(let type): type.description
+        case .color: "Color"
+        case .typeTag: "type tag"
+        case .version: "model version"
+        case .unknown: "?"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import State
+
+/// A document decoded against a schema: the original span tree, what each node is, and the
+/// problems found. Nothing is dropped — nodes the schema does not describe keep the role
+/// `.unknown` and stay in the tree (and in the file).
+public struct TypedDocument: Sendable {
+    public let tree: SourceTree
+    public let schema: Schema
+    /// The root type the document was checked as, when one was known.
+    public let rootType: String?
+    /// Roles by node index; nodes without an entry have none (yet).
+    public private(set) var roles: [Int: NodeRole]
+    public private(set) var diagnostics: [Diagnostic]
+
+    init(tree: SourceTree, schema: Schema, rootType: String?, roles: [Int: NodeRole], diagnostics: [Diagnostic]) {
+        self.tree = tree
+        self.schema = schema
+        self.rootType = rootType
+        self.roles = roles
+        self.diagnostics = diagnostics
+    }
+
+    public func role(of node: Int) -> NodeRole? { roles[node] }
+
+    /// The diagnostics that concern `node` itself (missing fields are reported on their model).
+    public func diagnostics(at node: Int) -> [Diagnostic] { diagnostics.filter { $0.node == node } }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
