@@ -54,6 +54,7 @@ let package = Package(
             path: "Benchmarks/StateBenchmarks"
         ),
         .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),
+        .testTarget(name: "StateSchemaTests", dependencies: ["StateSchema", "AssetLibraryExample", "StateTestSupport"]),
         .testTarget(name: "StateDocumentTests", dependencies: ["StateDocument", "StateTestSupport"]),
         .testTarget(name: "StateCLITests", dependencies: ["StateCLI", "state", "StateTestSupport"]),
     ]

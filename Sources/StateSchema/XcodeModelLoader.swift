@@ -34,7 +34,8 @@ public enum XcodeModelLoader {
     }
 
     /// The current version's folder name inside a `.xcdatamodeld`: from `.xccurrentversion`, or
-    /// the only (or last, by name) `.xcdatamodel` inside.
+    /// the only (or last, by name with numbers compared as numbers: "Model 10" after "Model 9")
+    /// `.xcdatamodel` inside.
     static func currentVersion(of bundle: URL) throws -> String {
         let marker = bundle.appendingPathComponent(".xccurrentversion")
         if let bytes = try? FileBytes.read(marker) {
@@ -43,7 +44,8 @@ public enum XcodeModelLoader {
             throw SchemaError("_XCCurrentVersionName is missing", file: marker.path)
         }
         let versions = (try FileManager.default.contentsOfDirectory(atPath: bundle.path))
-            .filter { $0.hasSuffix(".xcdatamodel") }.sorted()
+            .filter { $0.hasSuffix(".xcdatamodel") }
+            .sorted { ($0 as NSString).deletingPathExtension.compare(($1 as NSString).deletingPathExtension, options: .numeric) == .orderedAscending }
         guard let last = versions.last else {
             throw SchemaError("no .xcdatamodel inside", file: bundle.path)
         }
