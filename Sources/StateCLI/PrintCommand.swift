@@ -26,26 +26,38 @@ struct PrintCommand: ParsableCommand {
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
         }
-        guard !raw, let schema = try schemaOptions.load(for: URL(fileURLWithPath: file)) else {
+        guard !raw else {
             StandardStream.output.write(TreePrinter.render(tree.value()))
             return
         }
-        let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
+        // A schema given or found beside the file; otherwise roles guessed from the data.
+        let document =
+            if let schema = try schemaOptions.load(for: URL(fileURLWithPath: file)) {
+                SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
+            } else {
+                SchemaInference.annotate(tree)
+            }
         StandardStream.output.write(TreePrinter.render(tree) { node in Self.label(node, in: document) })
         for d in document.diagnostics { StandardStream.error.write("state: \(file): \(d)\n") }
     }
 
-    /// The comment after a node: its model type, conformer, enum case or color, a `?` for data
-    /// the schema does not describe, and `!` with each diagnostic.
+    /// The comment after a node: its model type, conformer, enum case or color (`~` when
+    /// guessed without a schema), a `?` for data the schema does not describe, and `!` with
+    /// each diagnostic.
     static func label(_ node: Int, in document: TypedDocument) -> String? {
         var parts: [String] = []
         if let role = document.role(of: node) {
+            // Guesses are marked with `~`.
+            let mark = role.inferred ? "~" : ""
             switch role.kind {
-            case .model, .conformer, .enumValue: parts.append(role.label)
+            case .model, .conformer, .enumValue: parts.append(mark + role.label)
             case .color:
-                if let color = try? RGBAColor(plistValue: document.tree.value(at: node)) { parts.append("Color \(color.hex)") } else { parts.append("Color") }
+                let color = try? RGBAColor(plistValue: document.tree.value(at: node))
+                parts.append(mark + "Color" + (color.map { " \($0.hex)" } ?? ""))
             case .value(let type):
-                if document.tree[node].kind.isContainer { parts.append("\(type) (\(document.tree[node].count))") }
+                if document.tree[node].kind.isContainer, !role.inferred || type.mentionsModel {
+                    parts.append("\(mark)\(type) (\(document.tree[node].count))")
+                }
             case .unknown: parts.append("? not in the schema")
             case .typeTag, .version: break
             }

@@ -44,6 +44,15 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case dictionary(FieldType)
     case set(FieldType)
 
+    /// Whether the type is or contains a schema type (not only scalars).
+    public var mentionsModel: Bool {
+        switch self {
+        case .scalar: false
+        case .named: true
+        case .array(let t), .dictionary(let t), .set(let t): t.mentionsModel
+        }
+    }
+
     public var description: String {
         switch self {
         case .scalar(let s): s.rawValue

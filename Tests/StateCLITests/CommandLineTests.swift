@@ -13,7 +13,7 @@ import Testing
         let result = try state()
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n")
-        #expect(Array(lines.prefix(2)) == ["{", "  \"name\" => \"Sample Library\""])
+        #expect(Array(lines.prefix(2)) == ["{  # AssetLibrary", "  \"name\" => \"Sample Library\""])  // its schema is found beside it
         #expect(result.stdoutText.contains("\"Asset\" => \"SoundAsset\""))
         // A file given without a subcommand is opened the same way.
         let file = try state(Fixtures.state("Data.json").path)

@@ -1,0 +1,116 @@
+import State
+
+/// Guesses what the nodes of a document are when there is no schema, from their shape alone;
+/// every role it gives is marked `inferred`.
+///
+/// - a dictionary of exactly `red`, `green`, `blue`, `alpha` numbers in 0…1 is a color;
+/// - a dictionary with a key naming a type (`"Asset": "ColorAsset"`, both capitalized
+///   identifiers) among other keys is a protocol value: that conformer of that protocol
+///   (`model_type_key` names a conformer of an unknown protocol);
+/// - `{ "Name": "case" }` (optionally with `"value"`) is an enum case, and `{ "value": x }` a
+///   raw-value enum;
+/// - an array of two or more dictionaries with the same keys is an array of like models, named
+///   after the array's key (`employees` → `Employee`).
+public enum SchemaInference {
+    public static func annotate(_ tree: SourceTree) -> TypedDocument {
+        var roles: [Int: NodeRole] = [:]
+        visit(SourceTree.root, tree, field: nil, modelName: nil, into: &roles)
+        return TypedDocument(tree: tree, schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
+    }
+
+    static func isTypeName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first.properties.isUppercase else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    static func isCaseName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first.properties.isLowercase else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    static func visit(_ node: Int, _ tree: SourceTree, field: String?, modelName: String?, into roles: inout [Int: NodeRole]) {
+        let kind = tree[node].kind
+        if kind == .dictionary {
+            let children = Array(tree.children(of: node))
+            let keys = children.compactMap { tree.key(of: $0) }
+            func string(_ key: String) -> String? {
+                tree.child(of: node, key: key).flatMap { tree[$0].kind == .string ? tree.scalar(at: $0).stringValue : nil }
+            }
+            if Set(keys) == ["red", "green", "blue", "alpha"], children.allSatisfy({ c in
+                tree.scalar(at: c).doubleValue.map { (0...1).contains($0) } ?? false
+            }) {
+                roles[node] = NodeRole(.color, field: field, transform: "ColorTransform", inferred: true)
+                for c in children { roles[c] = NodeRole(.value(.scalar(.double)), field: tree.key(of: c), inferred: true) }
+                return
+            }
+            if keys == ["value"] || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) {
+                let enumKey = keys.first(where: isTypeName)
+                let caseName = enumKey.flatMap(string)
+                if keys == ["value"] || caseName.map(isCaseName) == true {
+                    roles[node] = NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true)
+                    for c in children {
+                        let key = tree.key(of: c)
+                        if key == enumKey {
+                            roles[c] = NodeRole(.typeTag, field: key, inferred: true)
+                        } else {
+                            visit(c, tree, field: key, modelName: nil, into: &roles)
+                        }
+                    }
+                    return
+                }
+            }
+            var role = NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true)
+            var tagKey: String?
+            if let legacy = string("model_type_key"), isTypeName(legacy) {
+                role.kind = .conformer(legacy, protocolName: "?")
+                tagKey = "model_type_key"
+            } else if keys.count > 1, let key = keys.first(where: { k in isTypeName(k) && string(k).map { isTypeName($0) && $0 != k } == true }) {
+                role.kind = .conformer(string(key)!, protocolName: key)
+                tagKey = key
+            }
+            roles[node] = role
+            for c in children {
+                let key = tree.key(of: c)
+                if key == tagKey {
+                    roles[c] = NodeRole(.typeTag, field: key, inferred: true)
+                } else if key == "model_version" {
+                    roles[c] = NodeRole(.version, field: key, inferred: true)
+                } else {
+                    visit(c, tree, field: key, modelName: nil, into: &roles)
+                }
+            }
+        } else if kind == .array {
+            let children = Array(tree.children(of: node))
+            var elementName: String?
+            if children.count >= 2, children.allSatisfy({ tree[$0].kind == .dictionary }) {
+                let first = Set(tree.children(of: children[0]).compactMap { tree.key(of: $0) })
+                if !first.isEmpty, children.dropFirst().allSatisfy({ Set(tree.children(of: $0).compactMap { tree.key(of: $0) }) == first }) {
+                    elementName = Self.modelName(forArrayKey: field)
+                }
+            }
+            roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
+            for c in children { visit(c, tree, field: nil, modelName: elementName, into: &roles) }
+        } else {
+            let value = tree.scalar(at: node)
+            let scalar: FieldType.Scalar =
+                switch value {
+                case .string: .string
+                case .integer: .int
+                case .real: .double
+                case .bool: .bool
+                case .date: .date
+                case .data: .data
+                default: .any
+                }
+            roles[node] = NodeRole(.value(.scalar(scalar)), field: field, inferred: true)
+        }
+    }
+
+    /// `employees` → `Employee`, `t_arr` → `T_arr`, nil → `Item`.
+    static func modelName(forArrayKey key: String?) -> String {
+        guard var name = key, !name.isEmpty else { return "Item" }
+        if name.hasSuffix("ies"), name.count > 3 { name = String(name.dropLast(3)) + "y" }
+        else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { name = String(name.dropLast()) }
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+}
