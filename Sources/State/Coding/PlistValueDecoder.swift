@@ -53,16 +53,6 @@ public struct PlistValueDecoder: Sendable {
     }
 }
 
-private struct DecodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
-    }
-}
-
 private struct ValueDecoder: Decoder {
     let value: PlistValue
     let context: ReadContext
@@ -138,7 +128,7 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw context.error(.invalidValue("the array has only \(items.count) items; more were expected"))
         }
-        return (items[currentIndex], context.appending(index: currentIndex), codingPath + [DecodingKey(intValue: currentIndex)])
+        return (items[currentIndex], context.appending(index: currentIndex), codingPath + [PlistCodingKey(intValue: currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -64,16 +64,6 @@ public struct PlistValueEncoder: Sendable {
     static func scalar(_ value: some BinaryInteger) -> Slot { Slot(.value(.integer(Int128(value)))) }
 }
 
-private struct PlistKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
-    }
-}
-
 private struct SlotEncoder: Encoder {
     let slot: PlistValueEncoder.Slot
     let codingPath: [any CodingKey]
@@ -162,7 +152,7 @@ private struct UnkeyedSlotContainer: UnkeyedEncodingContainer {
         slot.content = .array(a)
     }
 
-    private var nextKey: any CodingKey { PlistKey(intValue: count) }
+    private var nextKey: any CodingKey { PlistCodingKey(intValue: count) }
 
     mutating func encodeNil() throws {
         throw EncodingError.invalidValue(
