@@ -27,7 +27,7 @@ struct PrintCommand: ParsableCommand {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
         }
         guard !raw else {
-            StandardStream.output.write(TreePrinter.render(tree.value()))
+            StandardStream.output.write(TreePrinter.render(tree))
             return
         }
         // A schema given or found beside the file; otherwise roles guessed from the data.

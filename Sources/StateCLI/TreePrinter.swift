@@ -1,18 +1,12 @@
 import Foundation
 import State
 
-/// Renders a value the way `plutil -p` does: `"key" => value`, `0 => value`, two-space indent.
+/// Renders a file's tree the way `plutil -p` does: `"key" => value`, `0 => value`, two-space
+/// indent — straight from the span tree, so nothing is materialized but one scalar at a time.
 enum TreePrinter {
-    static func render(_ value: PlistValue) -> [UInt8] {
-        var out: [UInt8] = []
-        write(value, indent: 0, into: &out)
-        out.append(0x0A)
-        return out
-    }
-
-    /// Renders a span tree with a comment after the nodes `label` describes:
+    /// Renders a span tree, with a comment after the nodes `label` describes:
     /// `"assets" => [  # [Asset]`.
-    static func render(_ tree: SourceTree, label: (Int) -> String?) -> [UInt8] {
+    static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }) -> [UInt8] {
         var out: [UInt8] = []
         write(tree, SourceTree.root, indent: 0, label: label, into: &out)
         out.append(0x0A)
@@ -45,36 +39,13 @@ enum TreePrinter {
             line(indent)
             out.append(UInt8(ascii: isDictionary ? "}" : "]"))
         default:
-            write(tree.scalar(at: node), indent: indent, into: &out)
+            scalar(tree.scalar(at: node), into: &out)
             comment()
         }
     }
 
-    private static func write(_ value: PlistValue, indent: Int, into out: inout [UInt8]) {
-        func line(_ level: Int) {
-            out.append(0x0A)
-            out.append(contentsOf: repeatElement(0x20, count: level * 2))
-        }
+    private static func scalar(_ value: PlistValue, into out: inout [UInt8]) {
         switch value {
-        case .dictionary(let dict):
-            out.append(UInt8(ascii: "{"))
-            for (key, item) in dict {
-                line(indent + 1)
-                quoted(key, into: &out)
-                out.append(contentsOf: " => ".utf8)
-                write(item, indent: indent + 1, into: &out)
-            }
-            line(indent)
-            out.append(UInt8(ascii: "}"))
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                line(indent + 1)
-                out.append(contentsOf: "\(i) => ".utf8)
-                write(item, indent: indent + 1, into: &out)
-            }
-            line(indent)
-            out.append(UInt8(ascii: "]"))
         case .string(let s): quoted(s, into: &out)
         case .integer(let i): out.append(contentsOf: String(i).utf8)
         case .real(let d): out.append(contentsOf: d.description.utf8)
@@ -85,6 +56,7 @@ enum TreePrinter {
             out.append(contentsOf: "{length = \(data.count), bytes = 0x\(shown)\(data.count > 24 ? "..." : "")}".utf8)
         case .uid(let u): out.append(contentsOf: "UID(\(u))".utf8)
         case .null: out.append(contentsOf: "null".utf8)
+        case .array, .dictionary: break  // containers are rendered from the tree
         }
     }
 

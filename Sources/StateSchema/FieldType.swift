@@ -1,4 +1,5 @@
 import Foundation
+import State
 
 /// The type of a schema field, written in Swift syntax: `Int16`, `String?`, `[Asset]`,
 /// `[String: Int]`, `Set<String>`, `Color`, `ColorAsset`.
@@ -26,6 +27,32 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
             case .uint16: 0...Int128(UInt16.max)
             case .uint32: 0...Int128(UInt32.max)
             default: nil
+            }
+        }
+
+        /// The model API's type for the scalar, whose `Storable` conversion defines what a valid
+        /// stored value is; nil for `Color` (a dictionary) and `Any`.
+        public var storableType: (any Storable.Type)? {
+            switch self {
+            case .bool: Bool.self
+            case .int: Int.self
+            case .int8: Int8.self
+            case .int16: Int16.self
+            case .int32: Int32.self
+            case .int64: Int64.self
+            case .uint: UInt.self
+            case .uint8: UInt8.self
+            case .uint16: UInt16.self
+            case .uint32: UInt32.self
+            case .uint64: UInt64.self
+            case .float: Float.self
+            case .double: Double.self
+            case .decimal: Decimal.self
+            case .string: String.self
+            case .data: Data.self
+            case .date: Date.self
+            case .url: URL.self
+            case .color, .any: nil
             }
         }
 

@@ -382,7 +382,7 @@ public enum SchemaFileParser {
         }
 
         /// The first `character` outside brackets and strings.
-        static func topLevel(_ character: Character, in text: String) -> String.Index? {
+        static func topLevel<S: StringProtocol>(_ character: Character, in text: S) -> S.Index? {
             var depth = 0
             var inString = false
             for i in text.indices {
@@ -399,10 +399,9 @@ public enum SchemaFileParser {
         static func splitTopLevel(_ text: String, on separator: Character) -> [String] {
             var parts: [String] = []
             var rest = Substring(text)
-            while let i = topLevel(separator, in: String(rest)) {
-                let index = rest.index(rest.startIndex, offsetBy: String(rest).distance(from: String(rest).startIndex, to: i))
-                parts.append(String(rest[..<index]))
-                rest = rest[rest.index(after: index)...]
+            while let i = topLevel(separator, in: rest) {
+                parts.append(String(rest[..<i]))
+                rest = rest[rest.index(after: i)...]
             }
             parts.append(String(rest))
             return parts

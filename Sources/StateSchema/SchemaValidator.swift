@@ -41,9 +41,27 @@ public struct SchemaValidator {
         let tree: SourceTree
         var roles: [Int: NodeRole] = [:]
         var diagnostics: [Diagnostic] = []
+        /// Per type, computed once: a large file has the same model thousands of times.
+        var fieldCache: [String: (fields: [Field], byName: [String: Field])] = [:]
+        var conformerCache: [String: [StructType]] = [:]
 
-        static let legacyTagKey = "model_type_key"
-        static let versionKey = "model_version"
+        mutating func fields(of name: String) -> (fields: [Field], byName: [String: Field]) {
+            if let cached = fieldCache[name] { return cached }
+            let fields = schema.allFields(of: name)
+            let entry = (fields, Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last }))
+            fieldCache[name] = entry
+            return entry
+        }
+
+        mutating func conformers(of name: String) -> [StructType] {
+            if let cached = conformerCache[name] { return cached }
+            let found = schema.conformers(of: name)
+            conformerCache[name] = found
+            return found
+        }
+
+        static let legacyTagKey = Conformers<Any>.legacyTagKey
+        static let versionKey = ModelVersion.key
 
         mutating func report(_ kind: Diagnostic.Kind, _ message: String, node: Int, severity: Diagnostic.Severity = .error) {
             diagnostics.append(Diagnostic(kind, message, path: tree.path(of: node), node: node, severity: severity))
@@ -134,27 +152,8 @@ public struct SchemaValidator {
             }
             let value = tree.scalar(at: node)
             do {
-                switch scalar {
-                case .bool: _ = try Bool(storedValue: value, context: context)
-                case .int: _ = try Int(storedValue: value, context: context)
-                case .int8: _ = try Int8(storedValue: value, context: context)
-                case .int16: _ = try Int16(storedValue: value, context: context)
-                case .int32: _ = try Int32(storedValue: value, context: context)
-                case .int64: _ = try Int64(storedValue: value, context: context)
-                case .uint: _ = try UInt(storedValue: value, context: context)
-                case .uint8: _ = try UInt8(storedValue: value, context: context)
-                case .uint16: _ = try UInt16(storedValue: value, context: context)
-                case .uint32: _ = try UInt32(storedValue: value, context: context)
-                case .uint64: _ = try UInt64(storedValue: value, context: context)
-                case .float: _ = try Float(storedValue: value, context: context)
-                case .double: _ = try Double(storedValue: value, context: context)
-                case .decimal: _ = try Decimal(storedValue: value, context: context)
-                case .string: _ = try String(storedValue: value, context: context)
-                case .data: _ = try Data(storedValue: value, context: context)
-                case .date: _ = try Date(storedValue: value, context: context)
-                case .url: _ = try URL(storedValue: value, context: context)
-                case .color, .any: break
-                }
+                // The model API's own conversion decides what is valid.
+                _ = try scalar.storableType?.init(storedValue: value, context: context)
                 if let transform, let t = transforms.transform(named: transform), transform != "DissolverTransform" {
                     try t.validate(value)
                 }
@@ -191,9 +190,7 @@ public struct SchemaValidator {
             guard tree[node].kind == .dictionary else {
                 return report(.wrongType, "expected a \(s.name) (dictionary), found \(kindName(node))", node: node)
             }
-            let fields = schema.allFields(of: s.name)
-            var byName: [String: Field] = [:]
-            for f in fields { byName[f.name] = f }
+            let (fields, byName) = fields(of: s.name)
             var seen: Set<String> = []
             for child in tree.children(of: node) {
                 guard let key = tree.key(of: child) else { continue }
@@ -224,14 +221,7 @@ public struct SchemaValidator {
 
         mutating func checkVersion(_ node: Int, _ s: StructType) {
             let value = tree.scalar(at: node)
-            let found: Int? =
-                switch value {
-                case .integer(let i): Int(exactly: i)
-                case .real(let r): r.rounded() == r ? Int(exactly: r) : nil
-                case .string(let t): Int(t) ?? Double(t).flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil }
-                default: nil
-                }
-            guard let found else {
+            guard let found = ModelVersion.parse(value) else {
                 return report(.versionMismatch, "model_version must be a whole number, found \(value.preview)", node: node)
             }
             guard let current = s.version else {
@@ -260,7 +250,7 @@ public struct SchemaValidator {
                 roles[node] = NodeRole(.value(.named(p.name)), field: field)
                 return report(.wrongType, "the type tag must be a conformer name (string), found \(kindName(tagNode))", node: tagNode)
             }
-            let conformers = schema.conformers(of: p.name)
+            let conformers = conformers(of: p.name)
             guard let conformer = conformers.first(where: { $0.name == name }) else {
                 roles[node] = NodeRole(.value(.named(p.name)), field: field)
                 let known = conformers.map(\.name).joined(separator: ", ")

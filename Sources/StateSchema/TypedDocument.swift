@@ -9,8 +9,10 @@ public struct TypedDocument: Sendable {
     /// The root type the document was checked as, when one was known.
     public let rootType: String?
     /// Roles by node index; nodes without an entry have none (yet).
-    public private(set) var roles: [Int: NodeRole]
-    public private(set) var diagnostics: [Diagnostic]
+    public let roles: [Int: NodeRole]
+    public let diagnostics: [Diagnostic]
+    /// Indexes into `diagnostics` by node, so looking up one row's problems is not a scan.
+    private let diagnosticsByNode: [Int: [Int]]
 
     init(tree: SourceTree, schema: Schema, rootType: String?, roles: [Int: NodeRole], diagnostics: [Diagnostic]) {
         self.tree = tree
@@ -18,12 +20,13 @@ public struct TypedDocument: Sendable {
         self.rootType = rootType
         self.roles = roles
         self.diagnostics = diagnostics
+        diagnosticsByNode = Dictionary(grouping: diagnostics.indices, by: { diagnostics[$0].node })
     }
 
     public func role(of node: Int) -> NodeRole? { roles[node] }
 
     /// The diagnostics that concern `node` itself (missing fields are reported on their model).
-    public func diagnostics(at node: Int) -> [Diagnostic] { diagnostics.filter { $0.node == node } }
+    public func diagnostics(at node: Int) -> [Diagnostic] { (diagnosticsByNode[node] ?? []).map { diagnostics[$0] } }
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }

@@ -127,10 +127,11 @@ public enum XcodeModelLoader {
                     if let destination = relation.attribute("destinationEntity") { referenced.insert(destination) }
                 }
             }
-            let schema = Schema(types: types)
+            var schema = Schema(types: types)
             // The root: the one struct nothing refers to, if there is exactly one.
             let roots = schema.structs.filter { !referenced.contains($0.name) && $0.conformances.isEmpty }
-            return Schema(types: types, root: roots.count == 1 ? roots[0].name : nil)
+            schema.root = roots.count == 1 ? roots[0].name : nil
+            return schema
         }
 
         func isProtocol(_ entity: Element) -> Bool {
@@ -156,15 +157,8 @@ public enum XcodeModelLoader {
                 }
                 if isProtocol(parentEntity) { conformances.append(parent) }
             }
-            let version = entity.attribute("versionHashModifier").flatMap(Self.version)
+            let version = entity.attribute("versionHashModifier").flatMap(ModelVersion.parse)
             return .structure(StructType(name: name, fields: fields, conformances: conformances, version: version))
-        }
-
-        /// "2", "2.0" → 2; other modifiers are not versions.
-        static func version(_ text: String) -> Int? {
-            if let v = Int(text) { return v }
-            if let d = Double(text), d.rounded() == d, let v = Int(exactly: d) { return v }
-            return nil
         }
 
         func fields(of entity: Element) throws -> [Field] {

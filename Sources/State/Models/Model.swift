@@ -38,7 +38,7 @@ extension Model {
     public func finishWriting(to store: inout Store) throws {}
 
     /// The key a versioned model writes its version under.
-    public static var versionKey: String { "model_version" }
+    public static var versionKey: String { ModelVersion.key }
 
     // MARK: - Storable
 
@@ -81,19 +81,10 @@ extension Model {
     /// 1 when there is none.
     public static func dataVersion(of store: Store) throws -> Int {
         guard let raw = store[versionKey] else { return 1 }
-        let context = store.context.appending(versionKey)
-        switch raw {
-        case .integer(let i):
-            if let v = Int(exactly: i) { return v }
-        case .real(let r):
-            if r.isFinite, r.rounded() == r, let v = Int(exactly: r) { return v }
-        case .string(let s):
-            if let v = Int(s) { return v }
-            if let r = Double(s), r.isFinite, r.rounded() == r, let v = Int(exactly: r) { return v }
-        default:
-            break
+        guard let version = ModelVersion.parse(raw) else {
+            throw store.context.appending(versionKey).error(.invalidVersion(found: raw.preview))
         }
-        throw context.error(.invalidVersion(found: raw.preview))
+        return version
     }
 
     /// Brings the data in `store` up to `version`: runs each migration step from the data's
