@@ -33,11 +33,24 @@ let package = Package(
             path: "Examples/AssetLibrary",
             exclude: ["AssetLibrary.plist", "AssetLibrary.schema"]
         ),
+        // Cells, styles, colors and their downsampling, the screen buffer and its diff, keys,
+        // the backend protocol and the in-memory backend. No curses: tests need no terminal.
+        .target(name: "TerminalCore"),
+        // ncursesw plus the C shim for what Swift cannot import (macros, globals, wcwidth) and
+        // the signal handlers that restore the terminal.
+        .target(name: "CCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
+        // The only code that calls curses: the real terminal backend.
+        .target(name: "TerminalNCurses", dependencies: ["CCurses", "TerminalCore"]),
+        // The browser: app model, messages, update, views, key map, themes.
+        .target(
+            name: "StateBrowser",
+            dependencies: ["State", "StateSchema", "TerminalCore", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         // The `state` command line: one file per subcommand.
         .target(
             name: "StateCLI",
             dependencies: [
-                "State", "StateDocument", "StateSchema", "AssetLibraryExample",
+                "State", "StateDocument", "StateSchema", "StateBrowser", "TerminalNCurses", "AssetLibraryExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +69,9 @@ let package = Package(
         .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),
         .testTarget(name: "StateSchemaTests", dependencies: ["StateSchema", "AssetLibraryExample", "StateTestSupport"]),
         .testTarget(name: "StateDocumentTests", dependencies: ["StateDocument", "StateTestSupport"]),
+        .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
+        .testTarget(name: "TerminalNCursesTests", dependencies: ["TerminalNCurses", "CCurses", "TerminalCore"]),
+        .testTarget(name: "StateBrowserTests", dependencies: ["StateBrowser", "TerminalCore", "StateSchema", "AssetLibraryExample", "StateTestSupport"]),
         .testTarget(name: "StateCLITests", dependencies: ["StateCLI", "state", "StateTestSupport"]),
     ]
 )

@@ -1,24 +1,63 @@
 import ArgumentParser
 import AssetLibraryExample
 import Foundation
+import StateBrowser
+import TerminalCore
+import TerminalNCurses
 
-/// `state [FILE]` (the default subcommand): open a model file, or the bundled Asset Library
+/// `state [FILE]` (the default subcommand): browse a model file, or the bundled Asset Library
 /// example when no file is given.
 ///
-/// Until the interactive browser lands, opening prints the file's tree as `state print` does.
+/// When standard output is not a terminal (a pipe, a file) it prints the tree as `state print`
+/// does instead, so `state FILE | less` still shows something useful.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open a model file (default: the bundled Asset Library example)."
+        abstract: "Browse a model file (default: the bundled Asset Library example).",
+        discussion: "Keys: ? in the browser lists them all. Themes: dark (default), light, high-contrast, monochrome, or a theme file; NO_COLOR turns colors off."
     )
 
     @Argument(help: "The model file to open (XML plist, binary plist or JSON).")
     var file: String?
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    @Option(help: "The theme: a name (dark, light, high-contrast, monochrome, or NAME.plist in $STATE_THEMES, ~/.config/state/themes or Themes/) or a path to a theme file.")
+    var theme: String = "dark"
+
     func run() throws {
-        // Parsed rather than built, so its option groups are initialized.
-        let print = try PrintCommand.parse([try file ?? Self.sampleFile().path])
-        try print.run()
+        let url = try file.map { URL(fileURLWithPath: $0) } ?? Self.sampleFile()
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            var arguments = [url.path]
+            if let schema = schemaOptions.schema { arguments += ["--schema", schema] }
+            if let root = schemaOptions.root { arguments += ["--root", root] }
+            try PrintCommand.parse(arguments).run()
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        // Everything that can fail is done before the terminal is taken over, so errors are
+        // printed on a normal screen.
+        let themeFile: ThemeFile
+        do {
+            themeFile = try ThemeLoader.load(theme, environment: environment)
+        } catch {
+            throw CommandFailure.report(error, file: nil, code: CommandFailure.badInput)
+        }
+        let document: BrowserDocument
+        do {
+            let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
+            document = try BrowserDocument.open(url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root)
+        } catch {
+            throw CommandFailure.report(error, file: file ?? url.path, code: CommandFailure.badInput)
+        }
+        let terminal = NCursesTerminal(environment: environment)
+        defer { terminal.end() }
+        let size = terminal.size
+        let state = BrowserState(
+            document: document, width: size.width, height: size.height,
+            theme: try themeFile.theme(), colorDepth: terminal.colorDepth)
+        var app = BrowserApp(state: state, backend: terminal)
+        app.run()
     }
 
     /// The Asset Library sample: the checked-in file when running from a checkout, otherwise a

@@ -13,7 +13,7 @@ import State
 ///   after the array's key (`employees` → `Employee`).
 public enum SchemaInference {
     public static func annotate(_ tree: SourceTree) -> TypedDocument {
-        var roles: [Int: NodeRole] = [:]
+        var roles = RoleTable(nodeCount: tree.nodes.count)
         visit(SourceTree.root, tree, field: nil, modelName: nil, into: &roles)
         return TypedDocument(tree: tree, schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
@@ -28,7 +28,7 @@ public enum SchemaInference {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
-    static func visit(_ node: Int, _ tree: SourceTree, field: String?, modelName: String?, into roles: inout [Int: NodeRole]) {
+    static func visit(_ node: Int, _ tree: SourceTree, field: String?, modelName: String?, into roles: inout RoleTable) {
         let kind = tree[node].kind
         if kind == .dictionary {
             let children = Array(tree.children(of: node))

@@ -20,7 +20,7 @@ public struct SchemaValidator {
     /// Checks `tree` as a value of `rootType` (default: the schema's root, else the struct that
     /// fits the top-level keys best).
     public func validate(_ tree: SourceTree, as rootType: String? = nil) -> TypedDocument {
-        var run = Run(schema: schema, transforms: transforms, tree: tree)
+        var run = Run(schema: schema, transforms: transforms, tree: tree, roles: RoleTable(nodeCount: tree.nodes.count))
         let root = rootType ?? schema.root ?? run.guessRoot()
         if let root {
             if schema[root] == nil {
@@ -39,7 +39,7 @@ public struct SchemaValidator {
         let schema: Schema
         let transforms: TransformRegistry
         let tree: SourceTree
-        var roles: [Int: NodeRole] = [:]
+        var roles: RoleTable
         var diagnostics: [Diagnostic] = []
         /// Per type, computed once: a large file has the same model thousands of times.
         var fieldCache: [String: (fields: [Field], byName: [String: Field])] = [:]

@@ -8,13 +8,13 @@ public struct TypedDocument: Sendable {
     public let schema: Schema
     /// The root type the document was checked as, when one was known.
     public let rootType: String?
-    /// Roles by node index; nodes without an entry have none (yet).
-    public let roles: [Int: NodeRole]
+    /// Roles by node index; nodes without one are nil.
+    public let roles: RoleTable
     public let diagnostics: [Diagnostic]
     /// Indexes into `diagnostics` by node, so looking up one row's problems is not a scan.
     private let diagnosticsByNode: [Int: [Int]]
 
-    init(tree: SourceTree, schema: Schema, rootType: String?, roles: [Int: NodeRole], diagnostics: [Diagnostic]) {
+    init(tree: SourceTree, schema: Schema, rootType: String?, roles: RoleTable, diagnostics: [Diagnostic]) {
         self.tree = tree
         self.schema = schema
         self.rootType = rootType

@@ -19,9 +19,9 @@ import Testing
         #expect(try role("domains.Game.groups.Sprites.assets.1.rendering").kind == .enumValue("Rendering", caseName: "template"))
         #expect(try role("domains.Game.groups.Sounds.assets.0.format").kind == .enumValue("raw value", caseName: nil))
         #expect(try role("model_version").kind == .version)
-        #expect(document.roles.values.allSatisfy { $0.inferred })
+        #expect(document.roles.distinctRoles.allSatisfy { $0.inferred })
         #expect(document.diagnostics.isEmpty)
-        #expect(document.roles.count == tree.nodes.count)
+        #expect(document.roles.assignedCount == tree.nodes.count)
     }
 
     @Test func arraysOfLikeModelsAndLegacyTags() throws {

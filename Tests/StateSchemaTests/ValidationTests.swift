@@ -44,7 +44,7 @@ import Testing
         #expect(try role("model_version").kind == .version)
         #expect(try role("domains.Game.groups.Palette.assets.0.name").field == "name")
         // Every node has a role.
-        #expect(document.roles.count == tree.nodes.count)
+        #expect(document.roles.assignedCount == tree.nodes.count)
     }
 
     @Test func deliberateErrorsAreReportedWithTheirKeyPaths() throws {

@@ -1,0 +1,50 @@
+// The C side of the terminal: ncursesw itself plus the few things Swift cannot import from
+// it (attribute and key macros, C globals in Swift 6 mode, wcwidth), and the signal handling
+// that restores the terminal on every way out of the program.
+#pragma once
+#define NCURSES_WIDECHAR 1            /* before curses.h: get_wch, cchar_t, init_extended_pair */
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+static inline attr_t cc_A_BOLD(void)      { return A_BOLD; }
+static inline attr_t cc_A_DIM(void)       { return A_DIM; }
+static inline attr_t cc_A_REVERSE(void)   { return A_REVERSE; }
+static inline attr_t cc_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t cc_A_ITALIC(void)    { return A_ITALIC; }
+static inline int    cc_key_f(int n)      { return KEY_F(n); }
+static inline WINDOW *cc_stdscr(void)     { return stdscr; }
+static inline int    cc_colors(void)      { return COLORS; }
+static inline int    cc_color_pairs(void) { return COLOR_PAIRS; }
+static inline int    cc_cchar_max(void)   { return CCHARW_MAX; }
+
+/// Sets the locale from the environment, falling back to C.UTF-8 when that is not UTF-8,
+/// so wide characters are drawn and measured correctly.
+void cc_setup_locale(void);
+
+/// The display width of one Unicode scalar, as ncurses measures it (-1: not printable).
+int cc_wcwidth(unsigned int scalar);
+
+/// Installs handlers for INT, TERM, HUP, QUIT and the fatal signals that restore the terminal
+/// (endwin once), replay what was written to stderr meanwhile, and then let the signal do what
+/// it would have done. Call before initscr/newterm.
+void cc_install_restore_handlers(void);
+
+/// Sends stderr to a temporary file while curses owns the screen, so that messages (a Swift
+/// fatal error, say) are not lost on the alternate screen. `cc_restore_stderr` puts it back
+/// and copies what was written.
+void cc_capture_stderr(void);
+void cc_restore_stderr(void);
+
+/// endwin() unless it already ran; safe to call more than once and from a signal handler.
+void cc_end_curses(void);
+/// Marks curses as active again (after a resume from suspend).
+void cc_curses_started(void);
+
+/// Stops the process group (Ctrl-Z in raw mode) after restoring the terminal; returns when
+/// the shell resumes it.
+void cc_suspend(void);
+
+/// Writes bytes straight to the terminal (for OSC 52), bypassing curses' buffer.
+void cc_write_tty(const char *bytes, int count);

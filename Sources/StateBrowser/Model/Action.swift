@@ -1,0 +1,22 @@
+/// Everything a key can ask the browser to do. Keys map to actions through `KeyMap`; `update`
+/// performs them.
+public enum Action: Hashable, Sendable {
+    case moveDown, moveUp
+    case pageDown, pageUp, halfPageDown, halfPageUp
+    case top, bottom
+    /// Expand the selection, or step into it when it is already expanded.
+    case expandOrEnter
+    /// Collapse the selection, or step out to its parent when it is collapsed.
+    case collapseOrLeave
+    case toggle
+    case expandAll, collapseAll
+    case expandToDepth(Int)
+    case parent, nextSibling, previousSibling
+    case search, nextMatch, previousMatch
+    case copyPath, copyKey, copyValue
+    case toggleDetail, toggleSchema, switchPane
+    case help
+    case redraw
+    case suspend
+    case quit
+}

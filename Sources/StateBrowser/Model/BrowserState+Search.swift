@@ -1,0 +1,113 @@
+import State
+import StateSchema
+import TerminalCore
+
+extension BrowserState {
+    /// Keys while the search prompt is open.
+    mutating func promptKey(_ key: Key) -> [Effect] {
+        guard var field = prompt else { return [] }
+        switch field.handle(key) {
+        case .editing:
+            prompt = field
+        case .cancelled:
+            prompt = nil
+        case .submitted(let text):
+            prompt = nil
+            if text.isEmpty {
+                // An empty search repeats the last one, as in vim and less.
+                if search != nil { stepMatch(forward: true) }
+            } else {
+                runSearch(.text(text))
+            }
+        }
+        return []
+    }
+
+    /// Finds every match in the whole document (collapsed parts included) and selects the first
+    /// one after the selection.
+    mutating func runSearch(_ query: Search.Query) {
+        let matches = Self.matches(of: query, in: document)
+        search = Search(query: query, matches: matches)
+        guard !matches.isEmpty else {
+            message = Message(text: "Not found: \(Self.describe(query))", isError: true)
+            return
+        }
+        stepMatch(forward: true, fromCurrent: false)
+    }
+
+    /// Selects the next (or previous) match after the selected node, wrapping around.
+    mutating func stepMatch(forward: Bool, fromCurrent: Bool = true) {
+        guard let search, !search.matches.isEmpty else {
+            message = Message(text: "No search yet: / to search", isError: true)
+            return
+        }
+        let matches = search.matches
+        let current = Int32(selectedNode)
+        // The first match after the selection (or at it, for a new search).
+        var low = 0, high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            let before = forward ? (fromCurrent ? matches[mid] <= current : matches[mid] < current) : matches[mid] < current
+            if before { low = mid + 1 } else { high = mid }
+        }
+        var index: Int
+        var wrapped = false
+        if forward {
+            index = low
+            if index == matches.count { (index, wrapped) = (0, true) }
+        } else {
+            index = low - 1
+            if index < 0 { (index, wrapped) = (matches.count - 1, true) }
+        }
+        selectNode(Int(matches[index]))
+        let wrap = wrapped ? (forward ? " (wrapped to the top)" : " (wrapped to the bottom)") : ""
+        message = Message(text: "\(index + 1)/\(matches.count) \(Self.describe(search.query))\(wrap)", isError: false)
+    }
+
+    static func describe(_ query: Search.Query) -> String {
+        switch query {
+        case .text(let t): "“\(t)”"
+        case .type(let name): "of type \(name)"
+        }
+    }
+
+    /// Every node matching `query`, in document order.
+    static func matches(of query: Search.Query, in document: BrowserDocument) -> [Int32] {
+        let tree = document.tree
+        var found: [Int32] = []
+        switch query {
+        case .type(let name):
+            for node in 0..<tree.nodes.count {
+                switch document.role(of: node)?.kind {
+                case .model(name)?, .conformer(name, _)?, .enumValue(name, _)?: found.append(Int32(node))
+                default: break
+                }
+            }
+        case .text(let text):
+            // Smart case: a capital letter in the query makes it case-sensitive.
+            let caseSensitive = text.contains { $0.isUppercase }
+            let needle = caseSensitive ? text : text.lowercased()
+            func hit(_ s: String) -> Bool { (caseSensitive ? s : s.lowercased()).contains(needle) }
+            for node in 0..<tree.nodes.count {
+                if let key = tree.key(of: node), hit(key) {
+                    found.append(Int32(node))
+                } else if !tree[node].kind.isContainer, hit(ValueText.plain(tree.scalar(at: node))) {
+                    found.append(Int32(node))
+                }
+            }
+        }
+        return found
+    }
+
+    /// True when `node` is a match of the current search.
+    public func isMatch(_ node: Int) -> Bool {
+        guard let matches = search?.matches else { return false }
+        var low = 0, high = matches.count
+        let target = Int32(node)
+        while low < high {
+            let mid = (low + high) / 2
+            if matches[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        return low < matches.count && matches[low] == target
+    }
+}

@@ -1,0 +1,24 @@
+import TerminalCore
+
+/// Styles by role, resolved for the terminal's color depth once, when the theme is loaded.
+public struct Theme: Sendable {
+    public let name: String
+    private let styles: [ThemeRole: Style]
+
+    public init(name: String, styles: [ThemeRole: Style]) {
+        self.name = name
+        self.styles = styles
+    }
+
+    /// The style for `role`: the role's own, laid over the `text` style.
+    public subscript(role: ThemeRole) -> Style {
+        let base = styles[.text] ?? .plain
+        guard role != .text, let own = styles[role] else { return base }
+        return base.overlaid(with: own)
+    }
+
+    /// This theme with every color brought down to what `depth` can show.
+    public func resolved(for depth: ColorDepth) -> Theme {
+        Theme(name: name, styles: styles.mapValues { depth.resolve($0) })
+    }
+}

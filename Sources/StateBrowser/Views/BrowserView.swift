@@ -1,0 +1,28 @@
+import TerminalCore
+
+/// Draws the whole browser for a state into a fresh frame. Stateless: everything it shows is
+/// in `BrowserState`.
+public enum BrowserView {
+    public static func render(_ state: BrowserState) -> ScreenBuffer {
+        var screen = ScreenBuffer(width: state.width, height: state.height)
+        let layout = state.layout
+        if layout.isTooSmall {
+            screen.fill(layout.screen, style: state.theme[.text])
+            let text = "Too small: \(BrowserLayout.minimumSize.width)×\(BrowserLayout.minimumSize.height) at least"
+            screen.put(TreeView.truncated(text, to: state.width), x: 0, y: state.height / 2, style: state.theme[.errorMessage])
+            return screen
+        }
+        TreeView.render(state, into: &screen, in: layout.tree)
+        if let side = layout.sidePane {
+            switch state.sidePane {
+            case .detail?: DetailView.render(state, into: &screen, in: side)
+            case .schema?: SchemaView.render(state, into: &screen, in: side)
+            case nil: break
+            }
+        }
+        StatusBar.renderPathBar(state, into: &screen, in: layout.pathBar)
+        StatusBar.render(state, into: &screen, in: layout.statusBar)
+        if state.showsHelp { HelpView.render(state, into: &screen, in: layout.screen) }
+        return screen
+    }
+}

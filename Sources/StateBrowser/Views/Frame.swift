@@ -1,0 +1,23 @@
+import TerminalCore
+
+/// A box with a title, as the side panes and the help overlay have.
+enum Frame {
+    /// Draws the border and title; returns the inside.
+    static func draw(title: String, focused: Bool, theme: Theme, into screen: inout ScreenBuffer, in rect: Rect) -> Rect {
+        screen.fill(rect, style: theme[.text])
+        guard rect.width >= 4, rect.height >= 3 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
+        let border = theme[.border]
+        let top = "╭" + String(repeating: "─", count: rect.width - 2) + "╮"
+        let bottom = "╰" + String(repeating: "─", count: rect.width - 2) + "╯"
+        screen.put(top, x: rect.x, y: rect.y, style: border)
+        screen.put(bottom, x: rect.x, y: rect.maxY - 1, style: border)
+        for y in (rect.y + 1)..<(rect.maxY - 1) {
+            screen.put("│", x: rect.x, y: y, style: border)
+            screen.put("│", x: rect.maxX - 1, y: y, style: border)
+        }
+        var titleStyle = theme[.title]
+        if focused { titleStyle.attributes.insert(.reverse) }
+        screen.put(" \(TreeView.truncated(title, to: rect.width - 6)) ", x: rect.x + 2, y: rect.y, style: titleStyle, limit: rect.maxX - 1)
+        return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+    }
+}

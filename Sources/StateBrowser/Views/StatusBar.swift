@@ -1,0 +1,49 @@
+import TerminalCore
+
+/// The bottom two lines: the selection's key path (or the search prompt), and the status bar
+/// with the file, its format, the schema, the dirty marker, the latest message and the position.
+enum StatusBar {
+    static func renderPathBar(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        let theme = state.theme
+        screen.fill(rect, style: theme[.path])
+        if let prompt = state.prompt {
+            let x = screen.put("/", x: rect.x, y: rect.y, style: theme[.path])
+            // Long queries scroll so the cursor stays in view.
+            let room = rect.width - 2
+            var text = prompt.text
+            var cursor = prompt.cursorColumn
+            while cursor > room, !text.isEmpty {
+                cursor -= TextWidth.of(String(text.removeFirst()))
+            }
+            screen.put(text, x: x, y: rect.y, style: theme[.path], limit: rect.maxX)
+            screen.cursor = (x + cursor, rect.y)
+            return
+        }
+        let path = state.document.path(of: state.selectedNode).description
+        screen.put(" " + TreeView.truncated(path.isEmpty ? "(root)" : path, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path], limit: rect.maxX)
+    }
+
+    static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        let theme = state.theme
+        screen.fill(rect, style: theme[.statusBar])
+        let document = state.document
+        var x = screen.put(" \(state.prompt != nil ? "SEARCH" : "BROWSE") ", x: rect.x, y: rect.y, style: theme[.statusAccent])
+        let schema = document.schemaName.map { "schema \($0)" } ?? "no schema (guessed)"
+        let left = " \(document.fileName)\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
+        let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
+        let positionWidth = TextWidth.of(position)
+        let rightStart = rect.maxX - positionWidth
+        x = screen.put(TreeView.truncated(left, to: max(0, rightStart - x)), x: x, y: rect.y, style: theme[.statusBar], limit: rightStart)
+        if let message = state.message {
+            let room = rightStart - x - 1
+            if room > 3 {
+                let text = TreeView.truncated(message.text, to: room)
+                let style = theme[.statusBar].overlaid(with: message.isError ? theme[.errorMessage] : Style(attributes: .bold))
+                screen.put(text, x: rightStart - TextWidth.of(text) - 1, y: rect.y, style: style, limit: rightStart)
+            }
+        }
+        if rightStart >= rect.x { screen.put(position, x: rightStart, y: rect.y, style: theme[.statusBar], limit: rect.maxX) }
+    }
+}

@@ -1,0 +1,110 @@
+import State
+import StateSchema
+import TerminalCore
+
+/// What one row of the tree says, in styled pieces: the key or index, a summary of the value,
+/// and (right-aligned) what the node is — its model type, conformer, enum case or type.
+struct TreeRow {
+    struct Piece {
+        var text: String
+        var role: ThemeRole
+        /// A color swatch: drawn as two blank cells on this background.
+        var swatch: Color? = nil
+    }
+
+    var gutter: Piece?
+    var label: [Piece] = []
+    var summary: [Piece] = []
+    var type: Piece?
+
+    init(node: Int, state: BrowserState) {
+        let document = state.document
+        let tree = document.tree
+        let source = tree[node]
+        let role = document.role(of: node)
+
+        let diagnostics = document.diagnostics(at: node)
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            gutter = Piece(text: "!", role: .diagnosticError)
+        } else if !diagnostics.isEmpty {
+            gutter = Piece(text: "!", role: .diagnosticWarning)
+        }
+
+        if let label = document.label(of: node) {
+            let isIndex = document.isArrayElement(node)
+            self.label = [Piece(text: isIndex ? label : Self.escaped(label), role: isIndex ? .index : .key)]
+        } else {
+            label = [Piece(text: "(root)", role: .label)]
+        }
+
+        summary = Self.summary(node: node, source: source, role: role, state: state)
+        type = Self.typePiece(role: role, source: source)
+    }
+
+    static func summary(node: Int, source: SourceNode, role: NodeRole?, state: BrowserState) -> [Piece] {
+        let tree = state.document.tree
+        switch role?.kind {
+        case .color?:
+            if let color = try? RGBAColor(plistValue: tree.value(at: node)) {
+                let (r, g, b, a) = color.channels8
+                var pieces = [Piece(text: "  ", role: .text, swatch: .rgb(r, g, b))]
+                pieces.append(Piece(text: " " + color.hex + (a < 255 ? "  α \(Int((color.alpha * 100).rounded()))%" : ""), role: .number))
+                return pieces
+            }
+        case .enumValue(_, let caseName?)?:
+            if source.kind.isContainer { return [Piece(text: "." + caseName, role: .enumCase)] }
+        default:
+            break
+        }
+        switch source.kind {
+        case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)]
+        case .array: return [Piece(text: "[\(source.count)]", role: .count)]
+        case .string: return [Piece(text: escaped(ValueText.summary(tree.scalar(at: node))), role: .string)]
+        case .integer, .real: return [Piece(text: ValueText.plain(tree.scalar(at: node)), role: .number)]
+        case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
+        case .date: return [Piece(text: ValueText.plain(tree.scalar(at: node)), role: .date)]
+        case .data: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .data)]
+        case .uid: return [Piece(text: ValueText.plain(tree.scalar(at: node)), role: .data)]
+        case .null: return [Piece(text: "null", role: .null)]
+        }
+    }
+
+    static func typePiece(role: NodeRole?, source: SourceNode) -> Piece? {
+        guard let role else { return nil }
+        let mark = role.inferred ? "~" : ""
+        let pieceRole: ThemeRole
+        switch role.kind {
+        case .model: pieceRole = .typeName
+        case .conformer: pieceRole = .conformer
+        case .enumValue(let name, _): return Piece(text: mark + name, role: role.inferred ? .inferred : .typeName)
+        case .value(let type):
+            // A guessed scalar type says nothing the value does not already show.
+            if role.inferred, !source.kind.isContainer { return nil }
+            return Piece(text: mark + type.description, role: role.inferred ? .inferred : .label)
+        case .color: pieceRole = .typeName
+        case .typeTag, .version: return Piece(text: role.label, role: .label)
+        case .unknown: return Piece(text: "not in the schema", role: .diagnosticWarning)
+        }
+        return Piece(text: mark + role.label, role: role.inferred ? .inferred : pieceRole)
+    }
+
+    /// Keys and strings on one line: control characters shown as escapes.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

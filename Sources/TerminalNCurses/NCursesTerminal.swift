@@ -1,0 +1,213 @@
+import CCurses
+import Glibc
+import TerminalCore
+
+/// The real terminal, through ncursesw. This is the only code in the package that calls
+/// curses, and the only place that knows the terminal can be left in a bad state: the
+/// terminal is restored by `end()`, by the C signal handlers (INT, TERM, HUP, QUIT and
+/// crashes) and on suspend.
+///
+/// Input is read in raw mode, so Ctrl-C, Ctrl-Z, Ctrl-S and Ctrl-Q arrive as keys and the
+/// browser decides what they do (quit, suspend, save).
+public final class NCursesTerminal: TerminalBackend {
+    public let colorDepth: ColorDepth
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var shown: ScreenBuffer?
+    private var pairs: [ColorPairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private let maxPairs: Int32
+    private var pendingEvents: [InputEvent] = []
+    private var ended = false
+
+    private struct ColorPairKey: Hashable {
+        var foreground: Int32
+        var background: Int32
+    }
+
+    /// Takes over the terminal. `environment` decides the color depth (`NO_COLOR`).
+    public init(environment: [String: String]) {
+        cc_install_restore_handlers()
+        cc_capture_stderr()
+        cc_setup_locale()
+        initscr()
+        cc_curses_started()
+        window = cc_stdscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        var colors = 0
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colors = Int(cc_colors())
+        }
+        maxPairs = Int32(cc_color_pairs())
+        colorDepth = ColorDepth.detect(colors: colors, environment: environment)
+    }
+
+    /// Gives the terminal back: leaves the alternate screen, shows the cursor, and replays what
+    /// was written to stderr meanwhile. Safe to call twice.
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        cc_end_curses()
+        cc_restore_stderr()
+    }
+
+    public var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
+
+    // MARK: - Output
+
+    public func present(_ frame: ScreenBuffer) {
+        if shown?.width != frame.width || shown?.height != frame.height {
+            // After a resize curses' idea of the screen is stale: start from a clean slate.
+            wclear(window)
+            shown = nil
+        }
+        for change in frame.changes(from: shown) {
+            var x = change.x
+            for cell in change.cells {
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                draw(cell, x: Int32(x), y: Int32(change.y))
+            }
+        }
+        if let cursor = frame.cursor {
+            curs_set(1)
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+        shown = frame
+    }
+
+    private func draw(_ cell: Cell, x: Int32, y: Int32) {
+        // The last column of the last row cannot be written without scrolling on some
+        // terminals; curses reports an error there, which is harmless.
+        var characters: [wchar_t] = cell.text.unicodeScalars.prefix(Int(cc_cchar_max()) - 1).map { wchar_t(bitPattern: $0.value) }
+        characters.append(0)
+        var attributes = attr_t(0)
+        let style = cell.style
+        if style.attributes.contains(.bold) { attributes |= cc_A_BOLD() }
+        if style.attributes.contains(.dim) { attributes |= cc_A_DIM() }
+        if style.attributes.contains(.italic) { attributes |= cc_A_ITALIC() }
+        if style.attributes.contains(.underline) { attributes |= cc_A_UNDERLINE() }
+        if style.attributes.contains(.reverse) { attributes |= cc_A_REVERSE() }
+        var pair = colorPair(style)
+        var complex = cchar_t()
+        setcchar(&complex, characters, attributes, 0, &pair)
+        mvwadd_wch(window, y, x, &complex)
+    }
+
+    /// The color pair for a style's colors, created on first use. When the terminal's pairs
+    /// run out, the default colors are used rather than repainting pairs already on screen.
+    private func colorPair(_ style: Style) -> Int32 {
+        guard colorDepth.hasColor else { return 0 }
+        let key = ColorPairKey(foreground: number(style.foreground), background: number(style.background))
+        if key.foreground == -1, key.background == -1 { return 0 }
+        if let pair = pairs[key] { return pair }
+        guard nextPair < maxPairs else { return 0 }
+        let pair = nextPair
+        nextPair += 1
+        init_extended_pair(pair, key.foreground, key.background)
+        pairs[key] = pair
+        return pair
+    }
+
+    /// A color as curses numbers it: -1 for the default, a palette index, or in direct-color
+    /// mode the RGB value itself (where 0–7 still mean the ANSI colors, so RGB values that
+    /// small are nudged to 8, which looks the same).
+    private func number(_ color: Color) -> Int32 {
+        switch color {
+        case .terminalDefault: return -1
+        case .palette(let i):
+            guard colorDepth == .trueColor, i >= 8, let (r, g, b) = color.rgbValue else { return Int32(i) }
+            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        case .rgb(let r, let g, let b):
+            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        }
+    }
+
+    // MARK: - Input
+
+    public func nextEvent() -> InputEvent? {
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        while true {
+            var code: wint_t = 0
+            let result = wget_wch(window, &code)
+            if result == ERR {
+                // EINTR: a signal (resize, resume) interrupted the read; anything else means
+                // the input is gone, and the browser should end rather than spin.
+                if errno == EINTR { continue }
+                return nil
+            }
+            if result == KEY_CODE_YES {
+                if Int32(code) == KEY_RESIZE { return .resize(width: size.width, height: size.height) }
+                if let key = Self.functionKey(Int32(code)) { return .key(key) }
+                continue
+            }
+            guard let key = Key(characterCode: UInt32(code)) else { continue }
+            if key == .escape { return .key(altKey() ?? .escape) }
+            return .key(key)
+        }
+    }
+
+    /// After ESC: the character that followed at once makes an Alt chord. Anything else that
+    /// was already waiting is kept for the next read.
+    private func altKey() -> Key? {
+        wtimeout(window, 0)
+        defer { wtimeout(window, -1) }
+        var code: wint_t = 0
+        let result = wget_wch(window, &code)
+        if result == OK, let key = Key(characterCode: UInt32(code)) {
+            if case .character(let c) = key { return .alt(c) }
+            pendingEvents.append(.key(key))
+        } else if result == KEY_CODE_YES, let key = Self.functionKey(Int32(code)) {
+            pendingEvents.append(.key(key))
+        }
+        return nil
+    }
+
+    static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_IC: .insert
+        case KEY_DC: .delete
+        case KEY_BTAB: .backTab
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case cc_key_f(1)...cc_key_f(24): .function(Int(code - cc_key_f(0)))
+        default: nil
+        }
+    }
+
+    // MARK: - Requests
+
+    public func copyToClipboard(_ text: String) {
+        let sequence = Array(Self.osc52(text).utf8).map { CChar(bitPattern: $0) }
+        sequence.withUnsafeBufferPointer { cc_write_tty($0.baseAddress, Int32($0.count)) }
+    }
+
+    public func invalidate() {
+        clearok(window, true)
+        shown = nil
+    }
+
+    public func suspend() {
+        cc_suspend()
+        // Back from the shell: curses repaints everything on the next refresh.
+        clearok(window, true)
+        shown = nil
+    }
+}
