@@ -56,7 +56,7 @@ let package = Package(
         ),
         .executableTarget(name: "state", dependencies: ["StateCLI"]),
         // Helpers shared by every test target: fixtures, the plistlib oracle, round-trip checks.
-        .target(name: "StateTestSupport", dependencies: ["State", "StateDocument"]),
+        .target(name: "StateTestSupport", dependencies: ["State", "StateDocument", "TerminalCore"]),
         .testTarget(
             name: "ModelTests",
             dependencies: ["State", "AssetLibraryExample", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]

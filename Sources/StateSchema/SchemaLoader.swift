@@ -20,8 +20,9 @@ public enum SchemaLoader {
     }
 
     /// The schema that belongs to a data file by convention, looked up next to it in order:
-    /// `NAME.schema` (the file's name without its extension), `FILE.schema`, then the only
-    /// `.xcdatamodeld` or `.xcdatamodel` in the same folder. Nil when there is none.
+    /// `NAME.schema` (the file's name without its extension), `FILE.schema`, the only
+    /// `.xcdatamodeld` or `.xcdatamodel` in the same folder, then the only `.schema` file there
+    /// (so one schema serves a folder of files, such as `Themes/`). Nil when there is none.
     public static func schemaBeside(_ file: URL) -> URL? {
         let folder = file.deletingLastPathComponent()
         let candidates = [
@@ -29,8 +30,10 @@ public enum SchemaLoader {
             file.appendingPathExtension("schema"),
         ]
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        let models = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
-        return models.count == 1 ? folder.appendingPathComponent(models[0]) : nil
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let models = entries.filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
+        if models.count == 1 { return folder.appendingPathComponent(models[0]) }
+        let schemaFiles = entries.filter { $0.hasSuffix(".schema") }
+        return models.isEmpty && schemaFiles.count == 1 ? folder.appendingPathComponent(schemaFiles[0]) : nil
     }
 }

@@ -1,0 +1,39 @@
+import AssetLibraryExample
+import Foundation
+import StateBrowser
+import TerminalCore
+
+/// Browser states over the real sample file and its schema, at fixed sizes and color depths.
+enum BrowserFixture {
+    static let sample: BrowserDocument = {
+        // The checked-in sample; its schema is found beside it, as `state` finds it.
+        try! BrowserDocument.open(AssetLibrary.sampleFileURL)
+    }()
+
+    static func state(width: Int = 100, height: Int = 24, depth: ColorDepth = .trueColor, theme: ThemeFile = BuiltInThemes.dark, document: BrowserDocument = sample) -> BrowserState {
+        BrowserState(document: document, width: width, height: height, theme: try! theme.theme(), colorDepth: depth)
+    }
+}
+
+extension BrowserState {
+    /// Types keys as tmux names them (`j`, `C-d`, `Enter`), returning the effects.
+    @discardableResult
+    mutating func press(_ names: String...) -> [Effect] {
+        var effects: [Effect] = []
+        for name in names {
+            guard let key = Key(named: name) else { fatalError("unknown key name \(name)") }
+            effects += update(.key(key))
+        }
+        return effects
+    }
+
+    /// Types text into the search prompt (or as keys).
+    @discardableResult
+    mutating func type(_ text: String) -> [Effect] {
+        text.flatMap { update(.key(.character($0))) }
+    }
+
+    var selectedPath: String { document.path(of: selectedNode).description }
+
+    var screen: ScreenBuffer { BrowserView.render(self) }
+}
