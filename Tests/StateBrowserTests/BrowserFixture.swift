@@ -37,3 +37,8 @@ extension BrowserState {
 
     var screen: ScreenBuffer { BrowserView.render(self) }
 }
+
+enum AssetLibraryFixture {
+    static var sample: URL { AssetLibrary.sampleFileURL }
+    static var schema: URL { AssetLibrary.sampleFileURL.deletingLastPathComponent().appendingPathComponent("AssetLibrary.schema") }
+}

@@ -140,10 +140,14 @@ extension BrowserState {
         keepSelectionVisible()
     }
 
-    /// Selects `node`, expanding its ancestors if it is hidden.
+    /// Selects `node`, expanding its ancestors if it is hidden. A jump to a row off screen
+    /// puts it in the middle, as vim does for search matches, so its context shows.
     mutating func selectNode(_ node: Int) {
         if outline.row(of: node) == nil { outline.reveal(node, parents: document.parents) }
-        select(outline.row(of: node) ?? outline.rowAtOrBefore(node))
+        let row = outline.row(of: node) ?? outline.rowAtOrBefore(node)
+        let page = layout.treeRows
+        if row < scroll || row >= scroll + page { scroll = row - page / 2 }
+        select(row)
     }
 
     /// Moves the view and the selection together by `rows`, as `less` pages.

@@ -54,7 +54,7 @@ public struct KeyMap: Sendable {
             Binding(sequences: [[.character("y"), .character("v")]], action: .copyValue, help: "copy the value", group: "Copy"),
             Binding(sequences: [c("d")], action: .toggleDetail, help: "show or hide the detail pane", group: "Panes"),
             Binding(sequences: [c("s")], action: .toggleSchema, help: "show or hide the schema pane", group: "Panes"),
-            Binding(sequences: [[.tab]], action: .switchPane, help: "switch between the tree and the side pane", group: "Panes"),
+            Binding(sequences: [[.tab]], action: .switchPane, help: "move between the tree and the schema pane", group: "Panes"),
             Binding(sequences: [c("?"), [.function(1)]], action: .help, help: "this help", group: "Panes"),
             Binding(sequences: [[.control("l")]], action: .redraw, help: "redraw the screen", group: "Other"),
             Binding(sequences: [[.control("z")]], action: .suspend, help: "suspend (fg to resume)", group: "Other"),

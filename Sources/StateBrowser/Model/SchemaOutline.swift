@@ -71,7 +71,7 @@ public struct SchemaOutline: Sendable {
     /// `name: Type?  = default  @transform(T)`.
     static func describe(_ field: Field) -> String {
         var text = "\(field.name): \(field.type)\(field.optional ? "?" : "")"
-        if let value = field.defaultValue { text += " = \(value.preview)" }
+        if let value = field.defaultValue { text += " = \(SchemaFileWriter.literal(value))" }
         if let transform = field.transform { text += "  @\(transform)" }
         if field.dissolve { text += "  @dissolve" }
         if field.transient { text += "  transient" }

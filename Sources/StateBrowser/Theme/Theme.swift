@@ -17,6 +17,10 @@ public struct Theme: Sendable {
         return base.overlaid(with: own)
     }
 
+    /// The role's own style, without the `text` style under it: for overlays such as the
+    /// selection, which must not repaint the foreground of what they cover.
+    public func own(_ role: ThemeRole) -> Style { styles[role] ?? .plain }
+
     /// This theme with every color brought down to what `depth` can show.
     public func resolved(for depth: ColorDepth) -> Theme {
         Theme(name: name, styles: styles.mapValues { depth.resolve($0) })

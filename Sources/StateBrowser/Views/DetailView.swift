@@ -17,7 +17,7 @@ enum DetailView {
         let source = tree[node]
 
         let path = document.path(of: node).description
-        writer.field("Path", path.isEmpty ? "(root)" : path, role: .path)
+        writer.wrappedField("Path", path.isEmpty ? "(root)" : path, role: .key)
         if let label = document.label(of: node) { writer.field(document.isArrayElement(node) ? "Index" : "Key", label, role: document.isArrayElement(node) ? .index : .key) }
         let kind: String =
             switch source.kind {
@@ -47,7 +47,7 @@ enum DetailView {
             writer.field("Field", "\(model).\(field.name): \(field.type)\(field.optional ? "?" : "")\(isElement ? "  (an element)" : "")", role: .text)
             var traits: [String] = []
             traits.append(field.isRequired ? "required" : "not required")
-            if let value = field.defaultValue { traits.append("default \(value.preview)") }
+            if let value = field.defaultValue { traits.append("default \(SchemaFileWriter.literal(value))") }
             if field.dissolve { traits.append("dissolved when empty") }
             if field.immutable { traits.append("immutable") }
             if let doc = field.documentation { traits.append(doc) }
@@ -123,6 +123,33 @@ struct LineWriter {
         y += 1
     }
 
+    /// A labelled value over as many lines as it needs (a deep key path).
+    mutating func wrappedField(_ label: String, _ value: String, role: ThemeRole) {
+        guard y < rect.maxY else { return }
+        let labelWidth = 10
+        screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
+        var rest = Substring(value)
+        repeat {
+            let chunk = Self.prefix(of: rest, width: rect.width - labelWidth)
+            screen.put(String(chunk), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
+            rest = rest.dropFirst(chunk.count)
+            y += 1
+        } while !rest.isEmpty && y < rect.maxY
+    }
+
+    /// The longest prefix of `text` that fits in `width` columns (at least one character).
+    static func prefix(of text: Substring, width: Int) -> Substring {
+        var take = 0
+        var used = 0
+        for c in text {
+            let w = TextWidth.of(String(c))
+            if used + w > width { break }
+            used += w
+            take += 1
+        }
+        return text.prefix(max(1, take))
+    }
+
     mutating func heading(_ text: String) { line(text, role: .title) }
 
     mutating func line(_ text: String, role: ThemeRole) {
@@ -135,15 +162,7 @@ struct LineWriter {
     mutating func wrapped(_ text: String, role: ThemeRole) {
         var rest = Substring(text)
         while !rest.isEmpty, y < rect.maxY {
-            var take = 0
-            var width = 0
-            for c in rest {
-                let w = TextWidth.of(String(c))
-                if width + w > rect.width { break }
-                width += w
-                take += 1
-            }
-            let chunk = rest.prefix(max(1, take))
+            let chunk = Self.prefix(of: rest, width: rect.width)
             line(String(chunk), role: role)
             rest = rest.dropFirst(chunk.count)
         }

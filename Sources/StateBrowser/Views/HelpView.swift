@@ -16,7 +16,7 @@ enum HelpView {
     static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let lines = lines(state.keyMap)
-        let box = rect.centered(width: 64, height: lines.count + 4)
+        let box = rect.centered(width: 72, height: lines.count + 2)
         let inner = Frame.draw(title: "Keys — Esc closes, j/k scroll", focused: false, theme: theme, into: &screen, in: box)
         guard !inner.isEmpty else { return }
         let maxScroll = max(0, lines.count - inner.height)
@@ -30,7 +30,7 @@ enum HelpView {
                 screen.put(line.keys, x: inner.x, y: y, style: theme[.title], limit: inner.maxX)
             } else {
                 screen.put(line.keys, x: inner.x + 2, y: y, style: theme[.helpKey], limit: inner.maxX)
-                screen.put(line.help, x: inner.x + 20, y: y, style: theme[.text], limit: inner.maxX)
+                screen.put(TreeView.truncated(line.help, to: inner.width - 20), x: inner.x + 20, y: y, style: theme[.text], limit: inner.maxX)
             }
         }
     }

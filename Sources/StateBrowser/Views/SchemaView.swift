@@ -24,7 +24,7 @@ enum SchemaView {
                 }
             screen.put(TreeView.truncated(line.text, to: inner.width - line.depth * 2), x: inner.x + line.depth * 2, y: y, style: theme[role], limit: inner.maxX)
             if index == state.schemaSelection {
-                var selection = theme[.selection]
+                var selection = theme.own(.selection)
                 if !focused { selection = Style(background: selection.background) }
                 screen.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: selection)
             }

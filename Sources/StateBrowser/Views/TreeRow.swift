@@ -8,7 +8,8 @@ struct TreeRow {
     struct Piece {
         var text: String
         var role: ThemeRole
-        /// A color swatch: drawn as two blank cells on this background.
+        /// A color swatch: drawn as two blank cells on this background and a space, or not at
+        /// all on a terminal without colors.
         var swatch: Color? = nil
     }
 
@@ -48,7 +49,7 @@ struct TreeRow {
             if let color = try? RGBAColor(plistValue: tree.value(at: node)) {
                 let (r, g, b, a) = color.channels8
                 var pieces = [Piece(text: "  ", role: .text, swatch: .rgb(r, g, b))]
-                pieces.append(Piece(text: " " + color.hex + (a < 255 ? "  α \(Int((color.alpha * 100).rounded()))%" : ""), role: .number))
+                pieces.append(Piece(text: color.hex + (a < 255 ? "  α \(Int((color.alpha * 100).rounded()))%" : ""), role: .number))
                 return pieces
             }
         case .enumValue(_, let caseName?)?:

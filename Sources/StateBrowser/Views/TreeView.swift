@@ -9,21 +9,31 @@ enum TreeView {
         guard !rect.isEmpty else { return }
         let outline = state.outline
         let focused = state.focus == .tree || state.layout.sidePane == nil
+        var selectionStyle = theme.own(.selection)
+        if !focused { selectionStyle = Style(background: selectionStyle.background, attributes: selectionStyle.attributes.subtracting(.bold)) }
         for line in 0..<rect.height {
             let rowIndex = state.scroll + line
             guard rowIndex < outline.count else { break }
             let node = outline[rowIndex]
             let y = rect.y + line
+            // The selection is laid over every piece's style, except a swatch's own color.
+            let overlay = rowIndex == state.selection ? selectionStyle : nil
+            if let overlay { screen.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: theme[.text].overlaid(with: overlay)) }
+            func style(_ role: ThemeRole) -> Style { overlay.map { theme[role].overlaid(with: $0) } ?? theme[role] }
+
             let row = TreeRow(node: node, state: state)
             let depth = state.document.depth(of: node)
             var x = rect.x
             let end = rect.maxX
-            // Gutter: diagnostics.
-            if let gutter = row.gutter { screen.put(gutter.text, x: x, y: y, style: theme[gutter.role], limit: end) }
+            if let gutter = row.gutter {
+                screen.put(gutter.text, x: x, y: y, style: style(gutter.role), limit: end)
+            } else if state.isMatch(node) {
+                screen.put("›", x: x, y: y, style: style(.searchMatch), limit: end)
+            }
             x += 1
             x += min(depth * 2, max(0, rect.width / 2))
             let marker = outline.isExpandable(node) ? (outline.isExpanded(node) ? "▾ " : "▸ ") : "  "
-            x = screen.put(marker, x: x, y: y, style: theme[.count], limit: end)
+            x = screen.put(marker, x: x, y: y, style: style(.count), limit: end)
 
             // The type goes right-aligned, and gets at most 40% of the row.
             var typeText = row.type?.text ?? ""
@@ -32,32 +42,26 @@ enum TreeView {
             let typeWidth = TextWidth.of(typeText)
             let leftEnd = end - (typeWidth > 0 ? typeWidth + 2 : 0)
 
-            for piece in row.label { x = put(piece, at: x, y: y, limit: leftEnd, theme: theme, state: state, screen: &screen) }
+            for piece in row.label { x = put(piece, at: x, y: y, limit: leftEnd, style: style(piece.role), state: state, screen: &screen) }
             x = min(x + 2, leftEnd)
-            for piece in row.summary { x = put(piece, at: x, y: y, limit: leftEnd, theme: theme, state: state, screen: &screen) }
+            for piece in row.summary { x = put(piece, at: x, y: y, limit: leftEnd, style: style(piece.role), state: state, screen: &screen) }
             if let type = row.type, typeWidth > 0 {
-                screen.put(typeText, x: end - typeWidth, y: y, style: theme[type.role], limit: end)
-            }
-            if state.isMatch(node) { screen.restyle(Rect(x: rect.x + 1, y: y, width: 1, height: 1), with: theme[.searchMatch]) }
-            if rowIndex == state.selection {
-                var selection = theme[.selection]
-                if !focused { selection.attributes.remove(.bold) }
-                screen.restyle(Rect(x: rect.x, y: y, width: rect.width, height: 1), with: focused ? selection : Style(background: selection.background))
+                screen.put(typeText, x: end - typeWidth, y: y, style: style(type.role), limit: end)
             }
         }
     }
 
     /// Draws a piece, truncating with `…` at `limit`.
-    private static func put(_ piece: TreeRow.Piece, at x: Int, y: Int, limit: Int, theme: Theme, state: BrowserState, screen: inout ScreenBuffer) -> Int {
+    private static func put(_ piece: TreeRow.Piece, at x: Int, y: Int, limit: Int, style: Style, state: BrowserState, screen: inout ScreenBuffer) -> Int {
         guard x < limit else { return x }
         if let swatch = piece.swatch {
             // A terminal without colors gets the hex value alone.
             guard let color = state.colorDepth.resolve(swatch) else { return x }
-            return screen.put(piece.text, x: x, y: y, style: Style(background: color), limit: limit)
+            return screen.put(piece.text, x: x, y: y, style: Style(background: color), limit: limit) + 1
         }
         let room = limit - x
         let text = TextWidth.of(piece.text) > room ? truncated(piece.text, to: room) : piece.text
-        return screen.put(text, x: x, y: y, style: theme[piece.role], limit: limit)
+        return screen.put(text, x: x, y: y, style: style, limit: limit)
     }
 
     /// `text` cut to `width` columns, ending in `…`.

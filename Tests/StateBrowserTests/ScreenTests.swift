@@ -1,0 +1,120 @@
+import Foundation
+import StateTestSupport
+import Testing
+import TerminalCore
+@testable import StateBrowser
+
+/// The browser's screens at fixed sizes through the in-memory backend: text written out here,
+/// styles in `__Snapshots__` files.
+@Suite struct ScreenTests {
+    @Test func firstScreenText() {
+        let state = BrowserFixture.state(width: 72, height: 10, depth: .monochrome)
+        #expect(state.screen.lines == [
+            " ▾ (root)  {3}                AssetLibrary╭─ Detail ───────────────────╮",
+            "     name  \"Sample Library\"         String│ Path      (root)           │",
+            "   ▸ domains  {2}         [String: AssetD…│ Value     dictionary, 3 e… │",
+            "     model_version  3        model version│ Type      AssetLibrary     │",
+            "                                          │ Bytes     164..<7017  (68… │",
+            "                                          │                            │",
+            "                                          │ Raw                        │",
+            "                                          ╰────────────────────────────╯",
+            " (root)",
+            " BROWSE  AssetLibrary.plist  XML  schema AssetLibrary.sche… 1/4  ?:help",
+        ])
+    }
+
+    @Test func firstScreenInTheDarkTheme() {
+        ScreenSnapshot.assertMatches(BrowserFixture.state(width: 100, height: 24).screen, named: "first-screen-dark-truecolor")
+    }
+
+    @Test func aColorAssetWithItsSwatchIn256Colors() {
+        var state = BrowserFixture.state(width: 100, height: 24, depth: .palette256)
+        state.press("/")
+        state.type("Accent")
+        state.press("Enter", "p", "l")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.Asset")
+        ScreenSnapshot.assertMatches(state.screen, named: "color-asset-256")
+    }
+
+    @Test func swatchesFollowTheColorDepth() throws {
+        func swatch(_ depth: ColorDepth) throws -> (ScreenBuffer, Int, Int) {
+            var state = BrowserFixture.state(width: 100, height: 24, depth: depth)
+            state.press("/")
+            state.type("Accent")
+            state.press("Enter", "j", "j")
+            #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.color")
+            let screen = state.screen
+            let y = try #require(screen.lines.firstIndex { $0.contains("color") && $0.contains("#FF8000") })
+            let x = try #require(screen.lines[y].range(of: "#FF8000")).lowerBound.utf16Offset(in: screen.lines[y])
+            return (screen, x - 3, y)
+        }
+        let (trueColor, x, y) = try swatch(.trueColor)
+        #expect(trueColor[x, y].style.background == .rgb(255, 128, 0))
+        #expect(trueColor[x + 1, y].style.background == .rgb(255, 128, 0))
+        let (palette, px, py) = try swatch(.palette256)
+        #expect(palette[px, py].style.background == .palette(208))
+        let (mono, mx, my) = try swatch(.monochrome)
+        // No colors: the hex value alone, and no cell anywhere has a color.
+        #expect(mono.lines[my].contains("color  #FF8000  "))
+        #expect(mono.cells.allSatisfy { $0.style.background == .terminalDefault && $0.style.foreground == .terminalDefault })
+        _ = mx
+    }
+
+    @Test func helpOverlayListsTheKeyMap() {
+        var state = BrowserFixture.state(width: 80, height: 50)
+        state.press("?")
+        let screen = state.screen
+        let text = screen.lines.joined(separator: "\n")
+        // Every binding's keys and help, from the same table that dispatches them.
+        for binding in state.keyMap.bindings {
+            #expect(text.contains(binding.keysText), "\(binding.keysText)")
+            #expect(text.contains(binding.help), "\(binding.help)")
+        }
+        ScreenSnapshot.assertMatches(screen, named: "help-overlay")
+    }
+
+    @Test func schemaPaneListsProtocolsConformersAndModels() {
+        var state = BrowserFixture.state(width: 100, height: 30)
+        state.press("s", "j", "j")
+        ScreenSnapshot.assertMatches(state.screen, named: "schema-pane")
+    }
+
+    @Test func diagnosticsAreMarkedOnTheirRows() throws {
+        // A copy of the sample with a color channel out of range and an unknown key.
+        let folder = try Fixtures.temporaryFolder()
+        let source = try String(contentsOf: AssetLibraryFixture.sample, encoding: .utf8)
+        let broken = source
+            .replacingOccurrences(of: "<real>0.35</real>", with: "<real>1.35</real>")
+            .replacingOccurrences(of: "<key>name</key>\n\t<string>Sample Library</string>", with: "<key>name</key>\n\t<string>Sample Library</string>\n\t<key>owner</key>\n\t<string>me</string>")
+        #expect(broken != source)
+        let url = folder.appendingPathComponent("Broken.plist")
+        try broken.write(to: url, atomically: true, encoding: .utf8)
+        let document = try BrowserDocument.open(url, schema: AssetLibraryFixture.schema)
+        var state = BrowserFixture.state(width: 100, height: 24, document: document)
+        let ownerRow = try #require(state.screen.lines.firstIndex { $0.contains("owner") })
+        #expect(state.screen.lines[ownerRow].contains("not in the schema"))
+        state.press("/")
+        state.type("alpha")
+        state.press("Enter", "n", "n")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.2.color.alpha")
+        let screen = state.screen
+        let alphaRow = try #require(screen.lines.firstIndex { $0.contains("alpha  1.35") })
+        #expect(screen.lines[alphaRow].hasPrefix("!"))
+        #expect(screen[0, alphaRow].style.foreground == .rgb(0xF4, 0x47, 0x47))
+        // The detail pane says what is wrong.
+        #expect(screen.lines.contains { $0.contains("! alpha 1.35 is outside 0…1") })
+        #expect(screen.lines[alphaRow - 4].contains("▾ color"))
+    }
+
+    @Test func aTinyTerminalGetsAMessageNotACrash() {
+        var state = BrowserFixture.state(width: 12, height: 3)
+        #expect(state.screen.lines[1] == "Too small: …")
+        _ = state.update(.resize(width: 1, height: 1))
+        #expect(state.screen.lines == ["…"])
+        _ = state.update(.resize(width: 0, height: 0))
+        #expect(state.screen.lines.isEmpty)
+        state.press("j", "e", "G", "?", "Escape", "s")
+        _ = state.update(.resize(width: 60, height: 12))
+        #expect(state.screen.lines[10].hasPrefix(" domains") || state.screen.lines[10].hasPrefix(" "))
+    }
+}
