@@ -1,0 +1,90 @@
+import Foundation
+import State
+import StateSchema
+import StateTestSupport
+import Testing
+import TerminalCore
+@testable import StateBrowser
+
+@Suite struct ThemeTests {
+    /// `Themes/*.plist` are the built-in themes written out; `STATE_RECORD_THEMES=1` rewrites
+    /// them (and still fails, so a rewrite is never silent).
+    @Test(arguments: BuiltInThemes.all.map(\.name))
+    func themeFilesAreTheBuiltInThemes(name: String) throws {
+        let builtIn = try #require(BuiltInThemes.named(name))
+        let url = ThemeLoader.checkoutThemesFolder.appendingPathComponent("\(name).plist")
+        if ProcessInfo.processInfo.environment["STATE_RECORD_THEMES"] == "1" {
+            try builtIn.write(to: url)
+            Issue.record("rewrote \(url.lastPathComponent)")
+        }
+        let file = try ThemeFile(contentsOf: url)
+        #expect(file == builtIn)
+        // Python reads the same values in the same order: the file is an ordinary plist.
+        #expect(PlistOracle.difference(PlistOracle.canonical(try builtIn.storedValue()), try PlistOracle.read(url)) == nil)
+    }
+
+    @Test(arguments: BuiltInThemes.all.map(\.name))
+    func themeFilesValidateAgainstTheirSchema(name: String) throws {
+        let url = ThemeLoader.checkoutThemesFolder.appendingPathComponent("\(name).plist")
+        // Found beside the files as the only schema in the folder, as `state` finds it.
+        let schemaURL = try #require(SchemaLoader.schemaBeside(url))
+        #expect(schemaURL.lastPathComponent == "Theme.schema")
+        let document = SchemaValidator(schema: try SchemaLoader.load(schemaURL)).validate(try SourceTree(contentsOf: url))
+        #expect(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        // Colors are colors to the browser, so they get swatches.
+        if name != "monochrome" {
+            #expect(document.roles.distinctRoles.contains { $0.kind == .color })
+        }
+    }
+
+    @Test func everyThemeStylesTheRolesThatMatter() throws {
+        for file in BuiltInThemes.all {
+            let names = Set(file.styles.keys)
+            for role in ["selection", "statusBar", "diagnosticError", "searchMatch"] {
+                #expect(names.contains(role), "\(file.name) lacks \(role)")
+            }
+            #expect(names.allSatisfy { ThemeRole(rawValue: $0) != nil }, "\(file.name) names an unknown role")
+            _ = try file.theme()
+        }
+        #expect(try BuiltInThemes.monochrome.theme()[.selection] == Style(attributes: .reverse))
+    }
+
+    @Test func loaderFindsNamesAndPathsAndExplainsFailures() throws {
+        let folder = try Fixtures.temporaryFolder()
+        var custom = BuiltInThemes.light
+        custom.name = "mine"
+        custom.styles["key"] = ThemeStyle(foreground: RGBAColor(hex: "#123456"))
+        try custom.write(to: folder.appendingPathComponent("mine.plist"))
+        let environment = ["STATE_THEMES": folder.path, "HOME": folder.path]
+        #expect(try ThemeLoader.load("mine", environment: environment) == custom)
+        #expect(try ThemeLoader.load(folder.appendingPathComponent("mine.plist").path, environment: [:]) == custom)
+        #expect(try ThemeLoader.load("high-contrast", environment: environment) == BuiltInThemes.highContrast)
+        #expect(try ThemeLoader.load("mine", environment: environment).theme()[.key].foreground == .rgb(0x12, 0x34, 0x56))
+
+        #expect { try ThemeLoader.load("nope", environment: environment) } throws: { error in
+            "\(error)" == "no theme named \"nope\" (built in: dark, light, high-contrast, monochrome; or give a path to a theme file)"
+        }
+        // A bad role and a bad color, each reported with the file and the key path.
+        var bad = custom
+        bad.styles["keys"] = ThemeStyle()
+        let badURL = folder.appendingPathComponent("bad.plist")
+        try bad.write(to: badURL)
+        #expect { try ThemeLoader.load(badURL.path, environment: [:]) } throws: { error in
+            "\(error)".hasPrefix("\(badURL.path): styles.keys: unknown role \"keys\"")
+        }
+        let text = try String(contentsOf: folder.appendingPathComponent("mine.plist"), encoding: .utf8)
+        try text.replacingOccurrences(of: "<key>red</key>", with: "<key>rouge</key>").write(to: badURL, atomically: true, encoding: .utf8)
+        #expect { try ThemeLoader.load(badURL.path, environment: [:]) } throws: { error in
+            "\(error)".hasPrefix("\(badURL.path): styles.") && "\(error)".contains("red")
+        }
+    }
+
+    @Test func themesResolveForTheColorDepth() throws {
+        let dark = try BuiltInThemes.dark.theme()
+        #expect(dark[.selection].background == .rgb(0x26, 0x4F, 0x78))
+        #expect(dark.resolved(for: .palette256)[.selection].background == .palette(24))
+        let mono = dark.resolved(for: .monochrome)
+        #expect(mono[.selection] == Style(attributes: [.bold, .reverse]))
+        #expect(mono[.key] == Style())
+    }
+}
