@@ -86,6 +86,15 @@ void cc_install_restore_handlers(void) {
     action.sa_flags = SA_SIGINFO | SA_NODEFER;
     sigemptyset(&action.sa_mask);
     for (unsigned i = 0; i < HANDLED_COUNT; i++) sigaction(handled[i], &action, &previous[i]);
+    // A parent may have started us with signals blocked (threaded launchers do); the browser
+    // needs these delivered to quit, restore, resize and suspend.
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    for (unsigned i = 0; i < HANDLED_COUNT; i++) sigaddset(&wanted, handled[i]);
+    sigaddset(&wanted, SIGWINCH);
+    sigaddset(&wanted, SIGTSTP);
+    sigaddset(&wanted, SIGCONT);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 void cc_suspend(void) {

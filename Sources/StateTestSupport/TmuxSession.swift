@@ -1,0 +1,151 @@
+import Foundation
+
+/// A private tmux server with one shell session at a fixed size, for driving the real `state`
+/// binary end to end: type keys, read the screen, check the terminal was given back.
+///
+/// Each session has its own socket (`tmux -L`) and no user config (`-f /dev/null`), and the
+/// shell is a bare bash, so nothing on the machine changes what the test sees. Waits poll the
+/// screen until a condition holds (or a deadline passes) instead of sleeping.
+public final class TmuxSession {
+    public let socket: String
+    public private(set) var width: Int
+    public private(set) var height: Int
+
+    public init(width: Int, height: Int) throws {
+        socket = "state-test-\(UUID().uuidString.prefix(8))"
+        self.width = width
+        self.height = height
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
+                  "env -i PATH=/usr/bin:/bin HOME=\(NSTemporaryDirectory()) TERM=xterm-256color PS1='$ ' bash --norc --noprofile"])
+        // OSC 52 from the program lands in a tmux buffer, where the test can read it.
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs one tmux command. Output goes through temporary files, not pipes: the server that
+    /// `new-session` starts inherits the command's output descriptors and never closes them,
+    /// so reading a pipe to its end would wait forever.
+    @discardableResult
+    public func tmux(_ arguments: [String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory
+        let outURL = folder.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+        let errURL = folder.appendingPathComponent("\(socket)-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let status = try Self.spawnAndWait(["tmux", "-L", socket] + arguments, stdout: outURL.path, stderr: errURL.path)
+        let output = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        guard status == 0 else {
+            let message = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(message)")
+        }
+        return output
+    }
+
+    /// posix_spawn and waitpid: Foundation's `Process` was seen to miss the exit of a tmux
+    /// client whose server had forked off, and to wait forever.
+    static func spawnAndWait(_ arguments: [String], stdout: String, stderr: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0o600)
+        // The tmux server and everything it runs inherit the spawning thread's signal mask, and
+        // test runner threads block signals: start from an empty mask and default actions, or
+        // the program under test never sees SIGWINCH, SIGTERM or SIGTSTP.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
+        guard result == 0 else { throw TmuxError(message: "cannot start tmux: error \(result)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw TmuxError(message: "waitpid failed: \(errno)") }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// Types a shell command line and Enter.
+    public func run(_ commandLine: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", commandLine])
+        try tmux(["send-keys", "-t", "main", "Enter"])
+    }
+
+    /// Sends keys by tmux name (`j`, `C-d`, `Enter`, `PageDown`).
+    public func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Sends text literally.
+    public func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// The screen as text lines.
+    public func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "main"]).components(separatedBy: "\n")
+    }
+
+    /// The screen with SGR escapes (colors), as one string.
+    public func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", "main"])
+    }
+
+    public func resize(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        try tmux(["resize-window", "-t", "main", "-x", String(width), "-y", String(height)])
+    }
+
+    /// True when the alternate screen is off and the cursor visible: the terminal was restored.
+    public func terminalRestored() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", "main", "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0 1"
+    }
+
+    /// The latest tmux paste buffer (what OSC 52 set).
+    public func clipboard() throws -> String {
+        try tmux(["show-buffer"])
+    }
+
+    /// Waits until `condition` holds for the screen; throws with the last screen otherwise.
+    @discardableResult
+    public func waitFor(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxError(message: "timed out waiting for \(what); screen:\n" + last.joined(separator: "\n"))
+    }
+
+    /// Waits until some line contains `text`.
+    @discardableResult
+    public func waitFor(text: String, timeout: Double = 10) throws -> [String] {
+        try waitFor("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+}
+
+public struct TmuxError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
