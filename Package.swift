@@ -63,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StateBenchmarks",
-            dependencies: ["State", "StateDocument", "AssetLibraryExample"],
+            dependencies: ["State", "StateDocument", "StateSchema", "StateBrowser", "TerminalCore", "AssetLibraryExample"],
             path: "Benchmarks/StateBenchmarks"
         ),
         .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),

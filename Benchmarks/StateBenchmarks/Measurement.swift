@@ -11,6 +11,8 @@ struct Measurement: Codable {
     var peakBytes: Int
     /// Resident memory before the operation started (runtime, loaded libraries).
     var baselineBytes: Int
+    /// Further figures an operation reports (keystroke percentiles), by name.
+    var details: [String: Double]? = nil
 
     /// The process's peak resident memory. Read from `VmHWM`, not `getrusage`: on Linux
     /// `ru_maxrss` is inherited across fork, so a child of a big parent would report the

@@ -1,7 +1,9 @@
 import AssetLibraryExample
 import Foundation
 import State
+import StateBrowser
 import StateDocument
+import TerminalCore
 
 // State's benchmark: generates deterministic asset libraries (~1, 20 and 100 MB of XML) and
 // measures parse and write throughput and peak memory of our readers and writers against
@@ -20,6 +22,7 @@ if arguments.count == 4, arguments[1] == "--child" {
     let url = URL(fileURLWithPath: arguments[3])
     let baseline = Measurement.peakRSS()
     var seconds = 0.0
+    var details: [String: Double]?
     do {
         switch operation {
         case "ours-parse":
@@ -99,6 +102,22 @@ if arguments.count == 4, arguments[1] == "--child" {
             let out = try document.serialized()
             seconds = Measurement.now() - start
             precondition(out.count > 0)
+        case "browser-first-screen":
+            // What `state FILE` does before the user sees anything: read, parse, load the
+            // schema and check the file against it, link the nodes, lay out and draw.
+            let start = Measurement.now()
+            let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
+            let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
+            var app = BrowserApp(state: BrowserBenchmark.state(document, backend), backend: backend)
+            backend.send(.key(.character("q")))
+            app.step()
+            seconds = Measurement.now() - start
+            precondition(backend.screen.lines[0].contains("AssetLibrary"))
+        case "browser-keystrokes":
+            let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
+            let result = BrowserBenchmark.keystrokes(document)
+            seconds = result.median
+            details = result.details
         default:
             FileHandle.standardError.write(Data("unknown operation \(operation)\n".utf8))
             exit(2)
@@ -107,7 +126,7 @@ if arguments.count == 4, arguments[1] == "--child" {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)
     }
-    let m = Measurement(seconds: seconds, peakBytes: Measurement.peakRSS(), baselineBytes: baseline)
+    let m = Measurement(seconds: seconds, peakBytes: Measurement.peakRSS(), baselineBytes: baseline, details: details)
     FileHandle.standardOutput.write(try! JSONEncoder().encode(m))
     exit(0)
 }
@@ -194,6 +213,30 @@ for size in sizes {
             var ratio = ""
             if let reference { ratio = String(format: "%.1f×", reference.seconds / m.seconds) }
             print(pad(label, 28) + pad(operation, 22) + lpad(String(format: "%.0f", speed), 9) + lpad(String(format: "%.2f", peak), 8) + lpad(ratio, 15))
+        }
+    }
+}
+
+// MARK: - Browser responsiveness
+
+print("\nBrowser — first screen of `state FILE` (read + parse + schema check + draw), and per-keystroke")
+print("update + render + screen diff on the whole library expanded (every node a row)\n")
+print(pad("file", 28) + pad("nodes", 10) + lpad("first screen", 14) + lpad("Foundation parse", 18) + lpad("key median", 12) + lpad("key p99", 10) + lpad("key max", 10))
+for size in sizes {
+    for format in [PlistFormat.xml, .binary] {
+        let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")
+        let mb = Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1e6
+        let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
+        let first = run("browser-first-screen", url)
+        let foundation = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
+        let keys = run("browser-keystrokes", url)
+        let nodes = keys?.details?["nodes"].map { String(format: "%.0f", $0) } ?? "?"
+        func ms(_ s: Double?) -> String { s.map { String(format: "%.2f ms", $0 * 1000) } ?? "failed" }
+        print(pad(label, 28) + pad(nodes, 10) + lpad(first.map { String(format: "%.3f s", $0.seconds) } ?? "failed", 14)
+            + lpad(foundation.map { String(format: "%.3f s", $0.seconds) } ?? "skipped", 18)
+            + lpad(ms(keys?.seconds), 12) + lpad(ms(keys?.details?["p99"]), 10) + lpad(ms(keys?.details?["max"]), 10))
+        if let details = keys?.details {
+            print("    expand all \(ms(details["expandAll"])), search (whole tree) \(ms(details["search"])), collapse all \(ms(details["collapseAll"]))")
         }
     }
 }

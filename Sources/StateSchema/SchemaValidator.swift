@@ -131,10 +131,44 @@ public struct SchemaValidator {
             }
         }
 
+        /// One context for every scalar check: scalars need it only for error paths, and a 100 MB
+        /// file has millions of scalars.
+        let context = ReadContext()
+        /// Transforms by name, looked up in the (locked) registry once each.
+        var transformCache: [String: AnyValueTransform?] = [:]
+
+        mutating func transform(named name: String) -> AnyValueTransform? {
+            if let cached = transformCache[name] { return cached }
+            let found = transforms.transform(named: name)
+            transformCache[name] = found
+            return found
+        }
+
+        /// True for the common, valid color: a dictionary of exactly red, green, blue and alpha,
+        /// each a number in 0…1. Anything else takes the model API's path, for its messages.
+        func isPlainValidColor(_ node: Int) -> Bool {
+            guard tree[node].kind == .dictionary, tree[node].count == 4 else { return false }
+            var seen = 0
+            for child in tree.children(of: node) {
+                let kind = tree[child].kind
+                guard kind == .real || kind == .integer, let key = tree.key(of: child),
+                    let bit = ["red": 1, "green": 2, "blue": 4, "alpha": 8][key],
+                    let v = tree.scalar(at: child).doubleValue, v >= 0, v <= 1
+                else { return false }
+                seen |= bit
+            }
+            return seen == 15
+        }
+
         mutating func checkScalar(_ node: Int, _ scalar: FieldType.Scalar, field: String?, transform: String?) {
-            let context = ReadContext()
             if scalar == .color {
                 roles[node] = NodeRole(.color, field: field, transform: transform ?? "ColorTransform")
+                if isPlainValidColor(node) {
+                    for child in tree.children(of: node) {
+                        roles[child] = NodeRole(.value(.scalar(.double)), field: tree.key(of: child))
+                    }
+                    return
+                }
                 do {
                     _ = try RGBAColor(storedValue: tree.value(at: node), context: context)
                     for child in tree.children(of: node) {
@@ -154,7 +188,7 @@ public struct SchemaValidator {
             do {
                 // The model API's own conversion decides what is valid.
                 _ = try scalar.storableType?.init(storedValue: value, context: context)
-                if let transform, let t = transforms.transform(named: transform), transform != "DissolverTransform" {
+                if let transform, transform != "DissolverTransform", let t = self.transform(named: transform) {
                     try t.validate(value)
                 }
             } catch let error as ModelError {
