@@ -144,31 +144,9 @@ public struct SchemaValidator {
             return found
         }
 
-        /// True for the common, valid color: a dictionary of exactly red, green, blue and alpha,
-        /// each a number in 0…1. Anything else takes the model API's path, for its messages.
-        func isPlainValidColor(_ node: Int) -> Bool {
-            guard tree[node].kind == .dictionary, tree[node].count == 4 else { return false }
-            var seen = 0
-            for child in tree.children(of: node) {
-                let kind = tree[child].kind
-                guard kind == .real || kind == .integer, let key = tree.key(of: child),
-                    let bit = ["red": 1, "green": 2, "blue": 4, "alpha": 8][key],
-                    let v = tree.scalar(at: child).doubleValue, v >= 0, v <= 1
-                else { return false }
-                seen |= bit
-            }
-            return seen == 15
-        }
-
         mutating func checkScalar(_ node: Int, _ scalar: FieldType.Scalar, field: String?, transform: String?) {
             if scalar == .color {
                 roles[node] = NodeRole(.color, field: field, transform: transform ?? "ColorTransform")
-                if isPlainValidColor(node) {
-                    for child in tree.children(of: node) {
-                        roles[child] = NodeRole(.value(.scalar(.double)), field: tree.key(of: child))
-                    }
-                    return
-                }
                 do {
                     _ = try RGBAColor(storedValue: tree.value(at: node), context: context)
                     for child in tree.children(of: node) {

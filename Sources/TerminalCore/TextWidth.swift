@@ -23,6 +23,27 @@ public enum TextWidth {
         return total
     }
 
+    /// The number of leading characters of `text` that fit in `width` columns.
+    public static func fittingCount<S: StringProtocol>(_ text: S, width: Int) -> Int {
+        var count = 0
+        var used = 0
+        for character in text {
+            var w = 0
+            for scalar in character.unicodeScalars { w += of(scalar) }
+            if used + w > width { break }
+            used += w
+            count += 1
+        }
+        return count
+    }
+
+    /// `text` cut to `width` columns, ending in `…` when something was cut.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard of(text) > width else { return text }
+        return String(text.prefix(fittingCount(text, width: width - 1))) + "…"
+    }
+
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v == 0x200B || (0x200C...0x200F).contains(v) || (0x2028...0x202E).contains(v) || (0x2060...0x2064).contains(v) || v == 0xFEFF { return true }

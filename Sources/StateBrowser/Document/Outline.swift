@@ -1,3 +1,5 @@
+import State
+
 /// The rows the tree view can show: the nodes whose ancestors are all expanded, in document
 /// order, as node indexes.
 ///
@@ -7,14 +9,11 @@
 public struct Outline: Sendable {
     public private(set) var rows: [Int32]
     private var expanded: [Bool]
-    /// Node sizes (descendant counts) and child counts, copied from the tree for the walks.
-    private let sizes: [UInt32]
-    private let isContainer: [Bool]
+    /// The tree's node table (shared, not copied): sizes for skipping subtrees.
+    private let nodes: [SourceNode]
 
     public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
-        let nodes = document.tree.nodes
-        sizes = nodes.map(\.size)
-        isContainer = nodes.map { $0.kind.isContainer && $0.count > 0 }
+        nodes = document.tree.nodes
         expanded = Array(repeating: false, count: nodes.count)
         rows = []
         expand(toDepth: depth)
@@ -24,29 +23,22 @@ public struct Outline: Sendable {
     public subscript(row: Int) -> Int { Int(rows[row]) }
 
     public func isExpanded(_ node: Int) -> Bool { expanded[node] }
-    public func isExpandable(_ node: Int) -> Bool { isContainer[node] }
+    public func isExpandable(_ node: Int) -> Bool { isContainer(node) }
+
+    private func isContainer(_ node: Int) -> Bool { nodes[node].kind.isContainer && nodes[node].count > 0 }
 
     /// The row showing `node`, or nil when it is hidden inside a collapsed container.
     public func row(of node: Int) -> Int? {
         let target = Int32(node)
-        var low = 0, high = rows.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rows[mid] < target { low = mid + 1 } else { high = mid }
-        }
-        return low < rows.count && rows[low] == target ? low : nil
+        let row = rows.partitionPoint { $0 < target }
+        return row < rows.count && rows[row] == target ? row : nil
     }
 
     /// The last row at or before `node` in document order: the row of the node, or of the
     /// closest visible node before it (its visible ancestor when it is hidden).
     public func rowAtOrBefore(_ node: Int) -> Int {
         let target = Int32(node)
-        var low = 0, high = rows.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rows[mid] <= target { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
+        return max(0, rows.partitionPoint { $0 <= target } - 1)
     }
 
     // MARK: - Expanding and collapsing
@@ -54,7 +46,7 @@ public struct Outline: Sendable {
     /// Expands the node shown at `row`, splicing in its visible descendants.
     public mutating func expand(row: Int) {
         let node = Int(rows[row])
-        guard isContainer[node], !expanded[node] else { return }
+        guard isContainer(node), !expanded[node] else { return }
         expanded[node] = true
         var inserted: [Int32] = []
         appendVisibleChildren(of: node, into: &inserted)
@@ -86,16 +78,16 @@ public struct Outline: Sendable {
     /// Expands exactly the containers above `depth` (the root is depth 0): `1` shows the
     /// top-level entries, `0` only the root.
     public mutating func expand(toDepth depth: Int) {
-        expanded = Array(repeating: false, count: sizes.count)
-        guard !sizes.isEmpty else { return }
+        expanded = Array(repeating: false, count: nodes.count)
+        guard !nodes.isEmpty else { return }
         // Depth-first with an explicit stack of (subtree end, depth).
         var stack: [(end: Int, depth: Int)] = []
-        for i in 0..<sizes.count {
+        for i in 0..<nodes.count {
             while let top = stack.last, i >= top.end { stack.removeLast() }
             let d = stack.count
-            if isContainer[i] {
+            if isContainer(i) {
                 if d < depth { expanded[i] = true }
-                stack.append((i + 1 + Int(sizes[i]), d))
+                stack.append((i + 1 + Int(nodes[i].size), d))
             }
         }
         rebuild()
@@ -103,8 +95,8 @@ public struct Outline: Sendable {
 
     /// Expands every container.
     public mutating func expandAll() {
-        for i in 0..<expanded.count where isContainer[i] { expanded[i] = true }
-        rows = (0..<Int32(sizes.count)).map { $0 }
+        for i in 0..<expanded.count where isContainer(i) { expanded[i] = true }
+        rows = (0..<Int32(nodes.count)).map { $0 }
     }
 
     /// Collapses everything below the root.
@@ -121,21 +113,16 @@ public struct Outline: Sendable {
     /// Appends the rows below `node` (which must be expanded), skipping collapsed subtrees.
     private func appendVisibleChildren(of node: Int, into out: inout [Int32]) {
         var i = node + 1
-        let end = node + 1 + Int(sizes[node])
+        let end = node + 1 + Int(nodes[node].size)
         while i < end {
             out.append(Int32(i))
-            i += expanded[i] ? 1 : 1 + Int(sizes[i])
+            i += expanded[i] ? 1 : 1 + Int(nodes[i].size)
         }
     }
 
     /// The first row after the rows of `row`'s subtree.
     private func endOfSubtreeRows(from row: Int) -> Int {
-        let last = rows[row] + Int32(sizes[Int(rows[row])])
-        var low = row + 1, high = rows.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rows[mid] <= last { low = mid + 1 } else { high = mid }
-        }
-        return low
+        let last = rows[row] + Int32(nodes[Int(rows[row])].size)
+        return rows.partitionPoint(in: (row + 1)..<rows.count) { $0 <= last }
     }
 }

@@ -44,12 +44,7 @@ extension BrowserState {
         let matches = search.matches
         let current = Int32(selectedNode)
         // The first match after the selection (or at it, for a new search).
-        var low = 0, high = matches.count
-        while low < high {
-            let mid = (low + high) / 2
-            let before = forward ? (fromCurrent ? matches[mid] <= current : matches[mid] < current) : matches[mid] < current
-            if before { low = mid + 1 } else { high = mid }
-        }
+        let low = matches.partitionPoint { forward && fromCurrent ? $0 <= current : $0 < current }
         var index: Int
         var wrapped = false
         if forward {
@@ -101,13 +96,6 @@ extension BrowserState {
 
     /// True when `node` is a match of the current search.
     public func isMatch(_ node: Int) -> Bool {
-        guard let matches = search?.matches else { return false }
-        var low = 0, high = matches.count
-        let target = Int32(node)
-        while low < high {
-            let mid = (low + high) / 2
-            if matches[mid] < target { low = mid + 1 } else { high = mid }
-        }
-        return low < matches.count && matches[low] == target
+        search?.matches.sortedContains(Int32(node)) ?? false
     }
 }

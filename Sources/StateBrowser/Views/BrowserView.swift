@@ -9,7 +9,7 @@ public enum BrowserView {
         if layout.isTooSmall {
             screen.fill(layout.screen, style: state.theme[.text])
             let text = "Too small: \(BrowserLayout.minimumSize.width)×\(BrowserLayout.minimumSize.height) at least"
-            screen.put(TreeView.truncated(text, to: state.width), x: 0, y: state.height / 2, style: state.theme[.errorMessage])
+            screen.put(TextWidth.truncated(text, to: state.width), x: 0, y: state.height / 2, style: state.theme[.errorMessage])
             return screen
         }
         TreeView.render(state, into: &screen, in: layout.tree)

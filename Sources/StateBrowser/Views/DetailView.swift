@@ -119,7 +119,7 @@ struct LineWriter {
         guard y < rect.maxY else { return }
         let labelWidth = 10
         screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
-        screen.put(TreeView.truncated(TreeRow.escaped(value), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
+        screen.put(TextWidth.truncated(TreeRow.escaped(value), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
         y += 1
     }
 
@@ -130,31 +130,18 @@ struct LineWriter {
         screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
         var rest = Substring(value)
         repeat {
-            let chunk = Self.prefix(of: rest, width: rect.width - labelWidth)
+            let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: rect.width - labelWidth)))
             screen.put(String(chunk), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
             rest = rest.dropFirst(chunk.count)
             y += 1
         } while !rest.isEmpty && y < rect.maxY
     }
 
-    /// The longest prefix of `text` that fits in `width` columns (at least one character).
-    static func prefix(of text: Substring, width: Int) -> Substring {
-        var take = 0
-        var used = 0
-        for c in text {
-            let w = TextWidth.of(String(c))
-            if used + w > width { break }
-            used += w
-            take += 1
-        }
-        return text.prefix(max(1, take))
-    }
-
     mutating func heading(_ text: String) { line(text, role: .title) }
 
     mutating func line(_ text: String, role: ThemeRole) {
         guard y < rect.maxY else { return }
-        screen.put(TreeView.truncated(text, to: rect.width), x: rect.x, y: y, style: theme[role], limit: rect.maxX)
+        screen.put(TextWidth.truncated(text, to: rect.width), x: rect.x, y: y, style: theme[role], limit: rect.maxX)
         y += 1
     }
 
@@ -162,7 +149,7 @@ struct LineWriter {
     mutating func wrapped(_ text: String, role: ThemeRole) {
         var rest = Substring(text)
         while !rest.isEmpty, y < rect.maxY {
-            let chunk = Self.prefix(of: rest, width: rect.width)
+            let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: rect.width)))
             line(String(chunk), role: role)
             rest = rest.dropFirst(chunk.count)
         }

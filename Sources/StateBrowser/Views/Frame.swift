@@ -17,7 +17,7 @@ enum Frame {
         }
         var titleStyle = theme[.title]
         if focused { titleStyle.attributes.insert(.reverse) }
-        screen.put(" \(TreeView.truncated(title, to: rect.width - 6)) ", x: rect.x + 2, y: rect.y, style: titleStyle, limit: rect.maxX - 1)
+        screen.put(" \(TextWidth.truncated(title, to: rect.width - 6)) ", x: rect.x + 2, y: rect.y, style: titleStyle, limit: rect.maxX - 1)
         return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
     }
 }

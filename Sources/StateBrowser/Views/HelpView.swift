@@ -30,7 +30,7 @@ enum HelpView {
                 screen.put(line.keys, x: inner.x, y: y, style: theme[.title], limit: inner.maxX)
             } else {
                 screen.put(line.keys, x: inner.x + 2, y: y, style: theme[.helpKey], limit: inner.maxX)
-                screen.put(TreeView.truncated(line.help, to: inner.width - 20), x: inner.x + 20, y: y, style: theme[.text], limit: inner.maxX)
+                screen.put(TextWidth.truncated(line.help, to: inner.width - 20), x: inner.x + 20, y: y, style: theme[.text], limit: inner.maxX)
             }
         }
     }

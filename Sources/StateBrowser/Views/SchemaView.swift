@@ -22,7 +22,7 @@ enum SchemaView {
                 case .conformer: .conformer
                 case .detail: .text
                 }
-            screen.put(TreeView.truncated(line.text, to: inner.width - line.depth * 2), x: inner.x + line.depth * 2, y: y, style: theme[role], limit: inner.maxX)
+            screen.put(TextWidth.truncated(line.text, to: inner.width - line.depth * 2), x: inner.x + line.depth * 2, y: y, style: theme[role], limit: inner.maxX)
             if index == state.schemaSelection {
                 var selection = theme.own(.selection)
                 if !focused { selection = Style(background: selection.background) }

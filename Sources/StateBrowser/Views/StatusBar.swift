@@ -21,7 +21,7 @@ enum StatusBar {
             return
         }
         let path = state.document.path(of: state.selectedNode).description
-        screen.put(" " + TreeView.truncated(path.isEmpty ? "(root)" : path, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path], limit: rect.maxX)
+        screen.put(" " + TextWidth.truncated(path.isEmpty ? "(root)" : path, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path], limit: rect.maxX)
     }
 
     static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
@@ -35,11 +35,11 @@ enum StatusBar {
         let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
         let rightStart = rect.maxX - positionWidth
-        x = screen.put(TreeView.truncated(left, to: max(0, rightStart - x)), x: x, y: rect.y, style: theme[.statusBar], limit: rightStart)
+        x = screen.put(TextWidth.truncated(left, to: max(0, rightStart - x)), x: x, y: rect.y, style: theme[.statusBar], limit: rightStart)
         if let message = state.message {
             let room = rightStart - x - 1
             if room > 3 {
-                let text = TreeView.truncated(message.text, to: room)
+                let text = TextWidth.truncated(message.text, to: room)
                 let style = theme[.statusBar].overlaid(with: message.isError ? theme[.errorMessage] : Style(attributes: .bold))
                 screen.put(text, x: rightStart - TextWidth.of(text) - 1, y: rect.y, style: style, limit: rightStart)
             }

@@ -38,7 +38,7 @@ enum TreeView {
             // The type goes right-aligned, and gets at most 40% of the row.
             var typeText = row.type?.text ?? ""
             let typeRoom = max(0, rect.width * 2 / 5)
-            if TextWidth.of(typeText) > typeRoom { typeText = truncated(typeText, to: typeRoom) }
+            if TextWidth.of(typeText) > typeRoom { typeText = TextWidth.truncated(typeText, to: typeRoom) }
             let typeWidth = TextWidth.of(typeText)
             let leftEnd = end - (typeWidth > 0 ? typeWidth + 2 : 0)
 
@@ -60,22 +60,6 @@ enum TreeView {
             return screen.put(piece.text, x: x, y: y, style: Style(background: color), limit: limit) + 1
         }
         let room = limit - x
-        let text = TextWidth.of(piece.text) > room ? truncated(piece.text, to: room) : piece.text
-        return screen.put(text, x: x, y: y, style: style, limit: limit)
-    }
-
-    /// `text` cut to `width` columns, ending in `…`.
-    static func truncated(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard TextWidth.of(text) > width else { return text }
-        var out = ""
-        var used = 0
-        for character in text {
-            let w = TextWidth.of(String(character))
-            if used + w > width - 1 { break }
-            out.append(character)
-            used += w
-        }
-        return out + "…"
+        return screen.put(TextWidth.truncated(piece.text, to: room), x: x, y: y, style: style, limit: limit)
     }
 }
