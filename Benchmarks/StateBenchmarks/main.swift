@@ -104,15 +104,20 @@ if arguments.count == 4, arguments[1] == "--child" {
             precondition(out.count > 0)
         case "browser-first-screen":
             // What `state FILE` does before the user sees anything: read, parse, load the
-            // schema and check the file against it, link the nodes, lay out and draw.
+            // schema, check the top of the tree, link the nodes, lay out and draw. The whole
+            // check then finishes in the background: `details` has when ("checked").
             let start = Measurement.now()
-            let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
+            let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL, deferCheck: true)
+            let opened = Measurement.now()
             let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
             var app = BrowserApp(state: BrowserBenchmark.state(document, backend), backend: backend)
             backend.send(.key(.character("q")))
             app.step()
             seconds = Measurement.now() - start
             precondition(backend.screen.lines[0].contains("AssetLibrary"))
+            app.waitForJobs()
+            precondition(!app.state.document.isCheckPending)
+            details = ["open": opened - start, "checked": Measurement.now() - start]
         case "browser-keystrokes":
             let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
             let result = BrowserBenchmark.keystrokes(document)
@@ -235,8 +240,11 @@ for size in sizes {
         print(pad(label, 28) + pad(nodes, 10) + lpad(first.map { String(format: "%.3f s", $0.seconds) } ?? "failed", 14)
             + lpad(foundation.map { String(format: "%.3f s", $0.seconds) } ?? "skipped", 18)
             + lpad(ms(keys?.seconds), 12) + lpad(ms(keys?.details?["p99"]), 10) + lpad(ms(keys?.details?["max"]), 10))
+        if let details = first?.details {
+            print("    first screen: open (read, parse, quick check, links) \(String(format: "%.3f s", details["open"] ?? 0)); whole check done in the background at \(String(format: "%.3f s", details["checked"] ?? 0))")
+        }
         if let details = keys?.details {
-            print("    expand all \(ms(details["expandAll"])), search (whole tree) \(ms(details["search"])), collapse all \(ms(details["collapseAll"]))")
+            print("    expand all \(ms(details["expandAll"])), whole-tree search in the background \(ms(details["search"])), collapse all \(ms(details["collapseAll"]))")
         }
     }
 }

@@ -46,7 +46,9 @@ struct OpenCommand: ParsableCommand {
         let document: BrowserDocument
         do {
             let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
-            document = try BrowserDocument.open(url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root)
+            // The whole schema check of a large file takes seconds: the browser draws from a quick
+            // pass over the top of the tree and finishes the check in the background.
+            document = try BrowserDocument.open(url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root, deferCheck: true)
         } catch {
             throw CommandFailure.report(error, file: file ?? url.path, code: CommandFailure.badInput)
         }

@@ -12,9 +12,11 @@ import State
 /// - an array of two or more dictionaries with the same keys is an array of like models, named
 ///   after the array's key (`employees` → `Employee`).
 public enum SchemaInference {
-    public static func annotate(_ tree: SourceTree) -> TypedDocument {
+    /// Guesses roles for the nodes down to `depthLimit` (the root is depth 0); deeper nodes get
+    /// none. The browser uses a shallow pass to draw its first screen at once.
+    public static func annotate(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
         var roles = RoleTable(nodeCount: tree.nodes.count)
-        visit(SourceTree.root, tree, field: nil, modelName: nil, into: &roles)
+        visit(SourceTree.root, tree, field: nil, modelName: nil, depth: depthLimit, into: &roles)
         return TypedDocument(tree: tree, schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
 
@@ -28,7 +30,9 @@ public enum SchemaInference {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
-    static func visit(_ node: Int, _ tree: SourceTree, field: String?, modelName: String?, into roles: inout RoleTable) {
+    /// `depth` is how many more levels below `node` to visit.
+    static func visit(_ node: Int, _ tree: SourceTree, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
+        guard depth >= 0 else { return }
         let kind = tree[node].kind
         if kind == .dictionary {
             let children = Array(tree.children(of: node))
@@ -53,7 +57,7 @@ public enum SchemaInference {
                         if key == enumKey {
                             roles[c] = NodeRole(.typeTag, field: key, inferred: true)
                         } else {
-                            visit(c, tree, field: key, modelName: nil, into: &roles)
+                            visit(c, tree, field: key, modelName: nil, depth: depth - 1, into: &roles)
                         }
                     }
                     return
@@ -76,7 +80,7 @@ public enum SchemaInference {
                 } else if key == "model_version" {
                     roles[c] = NodeRole(.version, field: key, inferred: true)
                 } else {
-                    visit(c, tree, field: key, modelName: nil, into: &roles)
+                    visit(c, tree, field: key, modelName: nil, depth: depth - 1, into: &roles)
                 }
             }
         } else if kind == .array {
@@ -89,7 +93,7 @@ public enum SchemaInference {
                 }
             }
             roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
-            for c in children { visit(c, tree, field: nil, modelName: elementName, into: &roles) }
+            for c in children { visit(c, tree, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
         } else {
             let value = tree.scalar(at: node)
             let scalar: FieldType.Scalar =

@@ -8,7 +8,7 @@ import State
 ///
 /// Values are checked with the same rules the model API reads them with (`Storable`), so a
 /// file that validates is a file the generated models can read.
-public struct SchemaValidator {
+public struct SchemaValidator: Sendable {
     public let schema: Schema
     public let transforms: TransformRegistry
 
@@ -19,8 +19,12 @@ public struct SchemaValidator {
 
     /// Checks `tree` as a value of `rootType` (default: the schema's root, else the struct that
     /// fits the top-level keys best).
-    public func validate(_ tree: SourceTree, as rootType: String? = nil) -> TypedDocument {
-        var run = Run(schema: schema, transforms: transforms, tree: tree, roles: RoleTable(nodeCount: tree.nodes.count))
+    ///
+    /// With a `depthLimit`, only nodes down to that depth (the root is 0) are checked: the
+    /// browser draws its first screen from such a pass while the whole check runs beside it.
+    /// The diagnostics of a limited pass are only those found above the limit.
+    public func validate(_ tree: SourceTree, as rootType: String? = nil, depthLimit: Int = .max) -> TypedDocument {
+        var run = Run(schema: schema, transforms: transforms, tree: tree, roles: RoleTable(nodeCount: tree.nodes.count), depthLimit: depthLimit)
         let root = rootType ?? schema.root ?? run.guessRoot()
         if let root {
             if schema[root] == nil {
@@ -40,6 +44,10 @@ public struct SchemaValidator {
         let transforms: TransformRegistry
         let tree: SourceTree
         var roles: RoleTable
+        /// Nodes deeper than this are not checked.
+        let depthLimit: Int
+        /// The depth of the node being checked.
+        var depth = -1
         var diagnostics: [Diagnostic] = []
         /// Per type, computed once: a large file has the same model thousands of times.
         var fieldCache: [String: (fields: [Field], byName: [String: Field])] = [:]
@@ -91,21 +99,26 @@ public struct SchemaValidator {
         }
 
         /// Without a root type, dictionaries that carry a known type tag are still checked.
-        mutating func scanForTaggedValues(_ node: Int) {
+        mutating func scanForTaggedValues(_ node: Int, depth nodeDepth: Int = 0) {
+            guard nodeDepth <= depthLimit else { return }
             if tree[node].kind == .dictionary {
                 for p in schema.protocols where schema.rootProtocol(of: p.name) == p.name {
                     if let tag = tree.child(of: node, key: p.name), tree[tag].kind == .string {
+                        depth = nodeDepth - 1
                         check(node, as: .named(p.name), field: tree.key(of: node), transform: nil)
                         return
                     }
                 }
             }
-            for child in tree.children(of: node) where tree[child].kind.isContainer { scanForTaggedValues(child) }
+            for child in tree.children(of: node) where tree[child].kind.isContainer { scanForTaggedValues(child, depth: nodeDepth + 1) }
         }
 
         // MARK: - Checking a node against a type
 
         mutating func check(_ node: Int, as type: FieldType, field: String?, transform: String?) {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= depthLimit else { return }
             switch type {
             case .scalar(let scalar):
                 checkScalar(node, scalar, field: field, transform: transform)

@@ -41,7 +41,8 @@ public final class MemoryBackend: TerminalBackend {
         framesPresented += 1
     }
 
-    public func nextEvent() -> InputEvent? {
+    /// Scripted input never waits: the queue's next event, or nil (the end) once it is empty.
+    public func nextEvent(timeout: Int?) -> InputEvent? {
         pending.isEmpty ? nil : pending.removeFirst()
     }
 

@@ -8,8 +8,9 @@ public protocol TerminalBackend: AnyObject {
     /// Shows `frame`, writing only what changed since the last frame shown.
     func present(_ frame: ScreenBuffer)
     /// The next input event; nil when input has ended (the terminal went away, or a scripted
-    /// backend ran out of keys).
-    func nextEvent() -> InputEvent?
+    /// backend ran out of keys). With a timeout (milliseconds), `.idle` when nothing came in
+    /// time, so the runtime can look at work it has running in the background.
+    func nextEvent(timeout: Int?) -> InputEvent?
     /// Asks the terminal to put `text` on the system clipboard (OSC 52).
     func copyToClipboard(_ text: String)
     /// Stops the program as Ctrl-Z does in a shell, restoring the terminal; returns once resumed.
@@ -19,6 +20,9 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
+    /// The next input event, waiting as long as it takes.
+    public func nextEvent() -> InputEvent? { nextEvent(timeout: nil) }
+
     /// The OSC 52 sequence that sets the clipboard ("c") to `text`, base64-encoded.
     public static func osc52(_ text: String) -> String {
         "\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}"

@@ -134,15 +134,20 @@ public final class NCursesTerminal: TerminalBackend {
 
     // MARK: - Input
 
-    public func nextEvent() -> InputEvent? {
+    public func nextEvent(timeout: Int?) -> InputEvent? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        wtimeout(window, Int32(clamping: timeout ?? -1))
+        defer { wtimeout(window, -1) }
         while true {
             var code: wint_t = 0
+            errno = 0
             let result = wget_wch(window, &code)
             if result == ERR {
-                // EINTR: a signal (resize, resume) interrupted the read; anything else means
-                // the input is gone, and the browser should end rather than spin.
+                // EINTR: a signal (resize, resume) interrupted the read. With a timeout, ERR is
+                // also "nothing yet" — unless the input is gone. Otherwise the input is gone, and
+                // the browser should end rather than spin.
                 if errno == EINTR { continue }
+                if timeout != nil, !Self.inputIsGone() { return .idle }
                 return nil
             }
             if result == KEY_CODE_YES {
@@ -154,6 +159,13 @@ public final class NCursesTerminal: TerminalBackend {
             if key == .escape { return .key(altKey() ?? .escape) }
             return .key(key)
         }
+    }
+
+    /// True when standard input has hung up or closed (ncurses reports that as a plain ERR).
+    static func inputIsGone() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return errno != EINTR }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// After ESC: the character that followed at once makes an Alt chord. Anything else that

@@ -22,7 +22,7 @@ extension BrowserState {
         var effects: [Effect] = []
         for name in names {
             guard let key = Key(named: name) else { fatalError("unknown key name \(name)") }
-            effects += update(.key(key))
+            effects += updateRunningSearches(.key(key))
         }
         return effects
     }
@@ -30,7 +30,16 @@ extension BrowserState {
     /// Types text into the search prompt (or as keys).
     @discardableResult
     mutating func type(_ text: String) -> [Effect] {
-        text.flatMap { update(.key(.character($0))) }
+        text.flatMap { updateRunningSearches(.key(.character($0))) }
+    }
+
+    /// `update`, then the search effects done at once, as the runtime does in the background.
+    mutating func updateRunningSearches(_ event: InputEvent) -> [Effect] {
+        let effects = update(event)
+        for case .search(let query) in effects {
+            finishSearch(query, matches: BrowserState.matches(of: query, in: document))
+        }
+        return effects
     }
 
     var selectedPath: String { document.path(of: selectedNode).description }

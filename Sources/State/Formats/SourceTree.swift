@@ -147,6 +147,50 @@ public struct SourceTree: Sendable {
         }
     }
 
+    // MARK: - Plain text
+
+    /// Where a key's text is in `buffer` (the tree's bytes) when those bytes are exactly its
+    /// UTF-8 — no entities, escapes, CDATA or UTF-16 to decode — so a search can compare them
+    /// without building a string. Nil when the key must be decoded, or the node has none.
+    public func plainKeyRange(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let node = nodes[index]
+        guard node.hasKey else { return nil }
+        let keyStart = Int(node.keyStart)
+        switch format {
+        case .xml:
+            guard node.flags & SourceNode.Flags.keyEscaped == 0, let (gt, selfClosing) = XMLPlistParser.tagEnd(buffer, from: keyStart + 1) else { return nil }
+            if selfClosing { return gt..<gt }
+            guard let lt = buffer[(gt + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+            return (gt + 1)..<lt
+        case .json:
+            guard node.flags & SourceNode.Flags.keyEscaped == 0, let close = buffer[(keyStart + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            return (keyStart + 1)..<close
+        case .binary:
+            return Self.binaryPlainRange(at: keyStart, in: buffer)
+        }
+    }
+
+    /// Where a string node's text is in `buffer`, when it is plain (see `plainKeyRange`).
+    public func plainStringRange(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let node = nodes[index]
+        guard node.kind == .string, node.flags & SourceNode.Flags.escaped == 0 else { return nil }
+        switch format {
+        case .xml:
+            let (start, end) = XMLPlistParser.content(of: node, in: buffer)
+            return start..<max(start, end)
+        case .json:
+            return (Int(node.start) + 1)..<(Int(node.end) - 1)
+        case .binary:
+            return Self.binaryPlainRange(at: Int(node.start), in: buffer)
+        }
+    }
+
+    /// A binary ASCII (or UTF-8) string object's payload.
+    static func binaryPlainRange(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let h = try? BinaryPlistParser.header(buffer, at: offset, limit: buffer.count), h.marker >> 4 == 0x5 || h.marker >> 4 == 0x7 else { return nil }
+        return h.payload..<(h.payload + h.count)
+    }
+
     /// The source bytes of the node (the XML element, the JSON token, the binary object).
     public func sourceBytes(of index: Int) -> ArraySlice<UInt8> { bytes[nodes[index].byteRange] }
 }

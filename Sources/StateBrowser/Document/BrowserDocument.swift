@@ -5,9 +5,31 @@ import StateSchema
 /// A file opened in the browser: its span tree, what each node is (from a schema, or guessed),
 /// and the per-node links the views need to stay fast on million-node trees.
 public struct BrowserDocument: Sendable {
+    /// How roles are found: checking against a schema, or guessing from the data's shape.
+    public enum Checker: Sendable {
+        case schema(SchemaValidator, root: String?)
+        case inference
+
+        /// Roles and diagnostics for `tree`, down to `depthLimit`.
+        public func check(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
+            switch self {
+            case .schema(let validator, let root): validator.validate(tree, as: root, depthLimit: depthLimit)
+            case .inference: SchemaInference.annotate(tree, depthLimit: depthLimit)
+            }
+        }
+    }
+
+    /// How deep the quick first pass goes when the whole check is deferred: the rows of the first
+    /// screen and of the first expansions.
+    public static let quickCheckDepth = 2
+
     public let tree: SourceTree
-    /// Roles and diagnostics: from the schema when there is one, otherwise inferred.
-    public let typed: TypedDocument
+    /// Roles and diagnostics: from the schema when there is one, otherwise inferred. While
+    /// `isCheckPending`, only from a quick pass over the top of the tree.
+    public private(set) var typed: TypedDocument
+    public let checker: Checker
+    /// True while the whole check is still to come (the runtime does it in the background).
+    public private(set) var isCheckPending: Bool
     /// The file as the user named it (shown in the status bar).
     public let fileName: String
     /// Where the schema came from, or nil when roles were inferred.
@@ -17,24 +39,37 @@ public struct BrowserDocument: Sendable {
     /// Each node's position among its parent's children (the array index of an element).
     let positions: [UInt32]
 
-    public init(tree: SourceTree, typed: TypedDocument, fileName: String, schemaName: String?) {
+    /// Checks `tree` with `checker` now, or (with `deferCheck`) only its top levels, leaving
+    /// the whole check to `fullCheck()` and `finishCheck(_:)`.
+    public init(tree: SourceTree, checker: Checker, fileName: String, schemaName: String?, deferCheck: Bool = false) {
         self.tree = tree
-        self.typed = typed
+        self.checker = checker
+        typed = checker.check(tree, depthLimit: deferCheck ? Self.quickCheckDepth : .max)
+        isCheckPending = deferCheck
         self.fileName = fileName
         self.schemaName = schemaName
         (parents, positions) = Self.links(tree)
     }
 
     /// Opens `url`, checking it against `schema` (or the schema found beside it, or inference).
-    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil) throws -> BrowserDocument {
+    /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
+    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, deferCheck: Bool = false) throws -> BrowserDocument {
         let tree = try SourceTree(contentsOf: url)
         let name = displayName ?? url.lastPathComponent
         guard let schemaURL = schemaURL ?? SchemaLoader.schemaBeside(url) else {
-            return BrowserDocument(tree: tree, typed: SchemaInference.annotate(tree), fileName: name, schemaName: nil)
+            return BrowserDocument(tree: tree, checker: .inference, fileName: name, schemaName: nil, deferCheck: deferCheck)
         }
         let schema = try SchemaLoader.load(schemaURL)
-        let typed = SchemaValidator(schema: schema).validate(tree, as: root)
-        return BrowserDocument(tree: tree, typed: typed, fileName: name, schemaName: schemaURL.lastPathComponent)
+        return BrowserDocument(tree: tree, checker: .schema(SchemaValidator(schema: schema), root: root), fileName: name, schemaName: schemaURL.lastPathComponent, deferCheck: deferCheck)
+    }
+
+    /// The whole check of the tree (slow on large files: the runtime calls it off the main thread).
+    public func fullCheck() -> TypedDocument { checker.check(tree) }
+
+    /// Takes the result of `fullCheck()`.
+    public mutating func finishCheck(_ typed: TypedDocument) {
+        self.typed = typed
+        isCheckPending = false
     }
 
     /// Parents and positions in one pass over the node table, with a stack of open containers.

@@ -5,16 +5,25 @@ import State
 ///
 /// Because rows are in document order their node indexes only grow, so finding a node's row is
 /// a binary search, and expanding or collapsing one node splices one range of rows instead of
-/// rebuilding the list. Expansion is one flag per node.
+/// rebuilding the list. Expansion is one byte per node, which also says whether the node is a
+/// leaf: walks over a million expanded rows then read one byte a row, and the node table only
+/// for collapsed containers (whose subtrees they skip).
 public struct Outline: Sendable {
     public private(set) var rows: [Int32]
-    private var expanded: [Bool]
+    private var state: [NodeState]
     /// The tree's node table (shared, not copied): sizes for skipping subtrees.
     private let nodes: [SourceNode]
 
+    enum NodeState: UInt8, Sendable {
+        /// A scalar or an empty container: nothing to expand.
+        case leaf
+        case collapsed
+        case expanded
+    }
+
     public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
         nodes = document.tree.nodes
-        expanded = Array(repeating: false, count: nodes.count)
+        state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
         rows = []
         expand(toDepth: depth)
     }
@@ -22,10 +31,8 @@ public struct Outline: Sendable {
     public var count: Int { rows.count }
     public subscript(row: Int) -> Int { Int(rows[row]) }
 
-    public func isExpanded(_ node: Int) -> Bool { expanded[node] }
-    public func isExpandable(_ node: Int) -> Bool { isContainer(node) }
-
-    private func isContainer(_ node: Int) -> Bool { nodes[node].kind.isContainer && nodes[node].count > 0 }
+    public func isExpanded(_ node: Int) -> Bool { state[node] == .expanded }
+    public func isExpandable(_ node: Int) -> Bool { state[node] != .leaf }
 
     /// The row showing `node`, or nil when it is hidden inside a collapsed container.
     public func row(of node: Int) -> Int? {
@@ -46,18 +53,16 @@ public struct Outline: Sendable {
     /// Expands the node shown at `row`, splicing in its visible descendants.
     public mutating func expand(row: Int) {
         let node = Int(rows[row])
-        guard isContainer(node), !expanded[node] else { return }
-        expanded[node] = true
-        var inserted: [Int32] = []
-        appendVisibleChildren(of: node, into: &inserted)
-        rows.insert(contentsOf: inserted, at: row + 1)
+        guard state[node] == .collapsed else { return }
+        state[node] = .expanded
+        rows = spliced(visibleChildrenOf: node, after: row)
     }
 
     /// Collapses the node shown at `row`, removing the rows of its descendants.
     public mutating func collapse(row: Int) {
         let node = Int(rows[row])
-        guard expanded[node] else { return }
-        expanded[node] = false
+        guard state[node] == .expanded else { return }
+        state[node] = .collapsed
         let end = endOfSubtreeRows(from: row)
         rows.removeSubrange((row + 1)..<end)
     }
@@ -70,33 +75,48 @@ public struct Outline: Sendable {
             chain.append(current)
             current = Int(parents[current])
         }
-        for ancestor in chain.reversed() where !expanded[ancestor] {
+        for ancestor in chain.reversed() where state[ancestor] == .collapsed {
             if let row = row(of: ancestor) { expand(row: row) }
         }
     }
 
     /// Expands exactly the containers above `depth` (the root is depth 0): `1` shows the
-    /// top-level entries, `0` only the root.
+    /// top-level entries, `0` only the root. Visits only the nodes above `depth`, skipping the
+    /// subtrees below it.
     public mutating func expand(toDepth depth: Int) {
-        expanded = Array(repeating: false, count: nodes.count)
+        collapseEverything()
         guard !nodes.isEmpty else { return }
-        // Depth-first with an explicit stack of (subtree end, depth).
-        var stack: [(end: Int, depth: Int)] = []
-        for i in 0..<nodes.count {
-            while let top = stack.last, i >= top.end { stack.removeLast() }
-            let d = stack.count
-            if isContainer(i) {
-                if d < depth { expanded[i] = true }
-                stack.append((i + 1 + Int(nodes[i].size), d))
-            }
-        }
+        expand(0, levels: depth)
         rebuild()
+    }
+
+    /// Marks `node` and its descendants `levels` deep as expanded.
+    private mutating func expand(_ node: Int, levels: Int) {
+        guard levels > 0, state[node] != .leaf else { return }
+        state[node] = .expanded
+        var child = node + 1
+        let end = node + 1 + Int(nodes[node].size)
+        while child < end {
+            expand(child, levels: levels - 1)
+            child += 1 + Int(nodes[child].size)
+        }
+    }
+
+    private mutating func collapseEverything() {
+        state.withUnsafeMutableBufferPointer { states in
+            for i in states.indices where states[i] == .expanded { states[i] = .collapsed }
+        }
     }
 
     /// Expands every container.
     public mutating func expandAll() {
-        for i in 0..<expanded.count where isContainer(i) { expanded[i] = true }
-        rows = (0..<Int32(nodes.count)).map { $0 }
+        state.withUnsafeMutableBufferPointer { states in
+            for i in states.indices where states[i] == .collapsed { states[i] = .expanded }
+        }
+        rows = [Int32](unsafeUninitializedCapacity: nodes.count) { out, count in
+            for i in 0..<nodes.count { out[i] = Int32(truncatingIfNeeded: i) }
+            count = nodes.count
+        }
     }
 
     /// Collapses everything below the root.
@@ -105,18 +125,39 @@ public struct Outline: Sendable {
     // MARK: - Walks
 
     private mutating func rebuild() {
-        var result: [Int32] = [0]
-        if expanded[0] { appendVisibleChildren(of: 0, into: &result) }
-        rows = result
+        rows = [0]
+        if state[0] == .expanded { rows = spliced(visibleChildrenOf: 0, after: 0) }
     }
 
-    /// Appends the rows below `node` (which must be expanded), skipping collapsed subtrees.
-    private func appendVisibleChildren(of node: Int, into out: inout [Int32]) {
-        var i = node + 1
+    /// The rows with the visible rows below `node` (which must be expanded, and shown at
+    /// `row`) inserted after it, skipping collapsed subtrees. Built in one pass into one new
+    /// buffer: re-expanding a fully expanded root is a million rows.
+    private func spliced(visibleChildrenOf node: Int, after row: Int) -> [Int32] {
         let end = node + 1 + Int(nodes[node].size)
-        while i < end {
-            out.append(Int32(i))
-            i += expanded[i] ? 1 : 1 + Int(nodes[i].size)
+        let old = rows
+        return [Int32](unsafeUninitializedCapacity: old.count + end - node - 1) { out, count in
+            old.withUnsafeBufferPointer { old in
+                state.withUnsafeBufferPointer { states in
+                    nodes.withUnsafeBufferPointer { nodes in
+                        var n = 0
+                        for r in 0...row {
+                            out[n] = old[r]
+                            n += 1
+                        }
+                        var i = node + 1
+                        while i < end {
+                            out[n] = Int32(truncatingIfNeeded: i)
+                            n += 1
+                            i += states[i] == .collapsed ? 1 + Int(nodes[i].size) : 1
+                        }
+                        for r in (row + 1)..<old.count {
+                            out[n] = old[r]
+                            n += 1
+                        }
+                        count = n
+                    }
+                }
+            }
         }
     }
 

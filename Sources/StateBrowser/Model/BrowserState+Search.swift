@@ -25,13 +25,26 @@ extension BrowserState {
 
     /// Finds every match in the whole document (collapsed parts included) and selects the first
     /// one after the selection.
-    mutating func runSearch(_ query: Search.Query) {
-        let matches = Self.matches(of: query, in: document)
+    ///
+    /// The search itself is an effect: on a 100 MB file it takes longer than a keystroke may,
+    /// so the runtime runs `matches(of:in:)` in the background and hands the result to
+    /// `finishSearch`. `focusTree` moves the focus to the tree when something is found (a
+    /// search started from the schema pane).
+    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false) {
+        pendingSearch = PendingSearch(query: query, focusTree: focusTree)
+        message = Message(text: "Searching \(Self.describe(query))…", isError: false)
+    }
+
+    /// Takes the matches of a search the runtime ran; ignored unless it is the latest one asked for.
+    public mutating func finishSearch(_ query: Search.Query, matches: [Int32]) {
+        guard let pending = pendingSearch, pending.query == query else { return }
+        pendingSearch = nil
         search = Search(query: query, matches: matches)
         guard !matches.isEmpty else {
             message = Message(text: "Not found: \(Self.describe(query))", isError: true)
             return
         }
+        if pending.focusTree { focus = .tree }
         stepMatch(forward: true, fromCurrent: false)
     }
 
@@ -66,8 +79,8 @@ extension BrowserState {
         }
     }
 
-    /// Every node matching `query`, in document order.
-    static func matches(of query: Search.Query, in document: BrowserDocument) -> [Int32] {
+    /// Every node matching `query`, in document order. Pure, and safe to call off the main thread.
+    public static func matches(of query: Search.Query, in document: BrowserDocument) -> [Int32] {
         let tree = document.tree
         var found: [Int32] = []
         switch query {
@@ -79,17 +92,7 @@ extension BrowserState {
                 }
             }
         case .text(let text):
-            // Smart case: a capital letter in the query makes it case-sensitive.
-            let caseSensitive = text.contains { $0.isUppercase }
-            let needle = caseSensitive ? text : text.lowercased()
-            func hit(_ s: String) -> Bool { (caseSensitive ? s : s.lowercased()).contains(needle) }
-            for node in 0..<tree.nodes.count {
-                if let key = tree.key(of: node), hit(key) {
-                    found.append(Int32(node))
-                } else if !tree[node].kind.isContainer, hit(ValueText.plain(tree.scalar(at: node))) {
-                    found.append(Int32(node))
-                }
-            }
+            found = TextSearch(text).matches(in: tree)
         }
         return found
     }

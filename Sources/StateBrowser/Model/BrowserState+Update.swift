@@ -1,11 +1,21 @@
 import State
+import StateSchema
 import TerminalCore
 
 extension BrowserState {
     /// Applies one input event. Pure: no terminal, files or clock; what must happen outside
     /// comes back as effects.
     public mutating func update(_ event: InputEvent) -> [Effect] {
+        let searchBefore = pendingSearch
+        var effects = handle(event)
+        if let pendingSearch, pendingSearch != searchBefore { effects.append(.search(pendingSearch.query)) }
+        return effects
+    }
+
+    private mutating func handle(_ event: InputEvent) -> [Effect] {
         switch event {
+        case .idle:
+            return []
         case .resize(let w, let h):
             width = w
             height = h
@@ -34,6 +44,20 @@ extension BrowserState {
                 message = Message(text: "\(typed) does nothing here (? shows the keys)", isError: true)
                 return []
             }
+        }
+    }
+
+    /// Takes the whole check of the document, done in the background after the first screen:
+    /// roles and diagnostics below the quick pass appear, and a type search is run again.
+    public mutating func finishCheck(_ typed: TypedDocument) {
+        document.finishCheck(typed)
+        if let search, case .type = search.query {
+            self.search?.matches = Self.matches(of: search.query, in: document)
+        }
+        let errors = typed.errors.count
+        let warnings = typed.diagnostics.count - errors
+        if message == nil, errors + warnings > 0 {
+            message = Message(text: "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")", isError: errors > 0)
         }
     }
 
@@ -227,8 +251,7 @@ extension BrowserState {
                 message = Message(text: "Select a type or a conformer to find its nodes", isError: true)
                 return true
             }
-            runSearch(.type(target))
-            if search?.matches.isEmpty == false { focus = .tree }
+            runSearch(.type(target), focusTree: true)
         default:
             return false
         }

@@ -51,6 +51,12 @@ public struct BrowserState: Sendable {
     /// The search prompt, while one is being typed.
     public var prompt: TextField?
     public var search: Search?
+    /// A search asked for whose matches the runtime has not delivered yet.
+    public struct PendingSearch: Sendable, Equatable {
+        public var query: Search.Query
+        public var focusTree: Bool
+    }
+    public internal(set) var pendingSearch: PendingSearch?
     public var message: Message?
     /// Keys typed so far of a longer sequence (`y` before `p`).
     public var pendingKeys: [Key] = []

@@ -8,4 +8,7 @@ public enum Effect: Equatable, Sendable {
     case suspend
     /// Repaint the whole screen (Ctrl-L), in case something else wrote over it.
     case redraw
+    /// Find the matches of a search (`BrowserState.matches(of:in:)`) and give them to
+    /// `finishSearch`: the runtime does it in the background.
+    case search(BrowserState.Search.Query)
 }

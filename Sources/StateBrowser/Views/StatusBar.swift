@@ -30,7 +30,7 @@ enum StatusBar {
         screen.fill(rect, style: theme[.statusBar])
         let document = state.document
         var x = screen.put(" \(state.prompt != nil ? "SEARCH" : "BROWSE") ", x: rect.x, y: rect.y, style: theme[.statusAccent])
-        let schema = document.schemaName.map { "schema \($0)" } ?? "no schema (guessed)"
+        let schema = (document.schemaName.map { "schema \($0)" } ?? "no schema (guessed)") + (document.isCheckPending ? " (checking…)" : "")
         let left = " \(document.fileName)\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
         let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
