@@ -244,7 +244,9 @@ for size in sizes {
             print("    first screen: open (read, parse, quick check, links) \(String(format: "%.3f s", details["open"] ?? 0)); whole check done in the background at \(String(format: "%.3f s", details["checked"] ?? 0))")
         }
         if let details = keys?.details {
-            print("    expand all \(ms(details["expandAll"])), whole-tree search in the background \(ms(details["search"])), collapse all \(ms(details["collapseAll"]))")
+            let worst = details.filter { $0.key.hasPrefix("max ") }.max { $0.value < $1.value }
+            print("    slowest key \(worst.map { "\($0.key.dropFirst(4)) \(ms($0.value))" } ?? "?");", terminator: "")
+            print(" expand all \(ms(details["expandAll"])), whole-tree search in the background \(ms(details["search"])), collapse all \(ms(details["collapseAll"]))")
         }
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import State
+
+/// A file being edited: its current bytes and parse, the history of edits for undo and redo,
+/// and whether it differs from what is on disk.
+///
+/// Each edit is a `ByteEdit` made by `SourceEditor`; the new bytes are parsed again before the
+/// edit is accepted, so a session never holds a file it could not read back. The history keeps
+/// each edit and its inverse — a few bytes each for text files (a binary plist's edit is the
+/// whole file, which binary files can afford).
+public struct EditSession: Sendable {
+    public struct Entry: Sendable {
+        public var operation: EditOperation
+        var forward: ByteEdit
+        var backward: ByteEdit
+    }
+
+    public private(set) var tree: SourceTree
+    /// The bytes when the file was opened (or last saved), for the diff before saving.
+    public private(set) var savedBytes: [UInt8]
+    public private(set) var history: [Entry] = []
+    /// How many entries of `history` are applied; the rest can be redone.
+    public private(set) var position = 0
+    /// The history position the file on disk matches; nil when no undo or redo reaches it.
+    private var savedPosition: Int? = 0
+
+    public init(tree: SourceTree) {
+        self.tree = tree
+        savedBytes = tree.bytes
+    }
+
+    public var bytes: [UInt8] { tree.bytes }
+    public var format: PlistFormat { tree.format }
+    public var isDirty: Bool { savedPosition != position }
+    public var canUndo: Bool { position > 0 }
+    public var canRedo: Bool { position < history.count }
+
+    /// Makes `operation`; on failure (a missing key path, a value the format cannot hold)
+    /// nothing changes.
+    @discardableResult
+    public mutating func apply(_ operation: EditOperation) throws -> ByteEdit {
+        let edit = try SourceEditor.edit(operation, in: tree)
+        let newTree = try reparse(edit.applied(to: tree.bytes))
+        let entry = Entry(operation: operation, forward: edit, backward: edit.inverse(in: tree.bytes))
+        history.removeSubrange(position...)
+        if let saved = savedPosition, saved > position { savedPosition = nil }
+        history.append(entry)
+        position += 1
+        tree = newTree
+        return edit
+    }
+
+    /// Takes back the last edit; returns it, or nil when there is nothing to undo.
+    @discardableResult
+    public mutating func undo() throws -> Entry? {
+        guard canUndo else { return nil }
+        let entry = history[position - 1]
+        tree = try reparse(entry.backward.applied(to: tree.bytes))
+        position -= 1
+        return entry
+    }
+
+    /// Makes the next undone edit again; returns it, or nil when there is nothing to redo.
+    @discardableResult
+    public mutating func redo() throws -> Entry? {
+        guard canRedo else { return nil }
+        let entry = history[position]
+        tree = try reparse(entry.forward.applied(to: tree.bytes))
+        position += 1
+        return entry
+    }
+
+    private func reparse(_ bytes: [UInt8]) throws -> SourceTree {
+        do {
+            return try SourceTree(parsing: bytes, as: tree.format)
+        } catch {
+            // An edit made text the parser refuses: a bug here, never the user's file.
+            throw PlistError("the edit would make the file unreadable (\(error)); nothing was changed")
+        }
+    }
+
+    /// Records that the current bytes are what is on disk.
+    public mutating func markSaved() {
+        savedBytes = tree.bytes
+        savedPosition = position
+    }
+}

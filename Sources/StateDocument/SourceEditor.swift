@@ -1,0 +1,257 @@
+import State
+
+/// Turns an `EditOperation` into the smallest `ByteEdit` of a file that makes it.
+///
+/// XML and JSON are edited where they lie: a new value replaces only its own element; a
+/// renamed key only its key; a deleted entry takes with it the separator before it; an added
+/// entry copies the separator and indentation its siblings already use; a moved item keeps its
+/// own bytes and the separators stay where they were. New text is written in the file's
+/// detected style. Binary plists have no layout to keep: they are edited as values and
+/// written whole.
+public enum SourceEditor {
+    public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {
+        if tree.format == .binary {
+            var value = tree.value()
+            try value.apply(operation)
+            return ByteEdit(range: 0..<tree.bytes.count, replacement: try BinaryPlistWriter.document(value))
+        }
+        return try Text(tree: tree).edit(operation)
+    }
+
+    /// Edits of XML and JSON text.
+    struct Text {
+        let tree: SourceTree
+        let bytes: [UInt8]
+        let isXML: Bool
+        /// The file's style (indentation, line ends, JSON colon), for new text.
+        let xml: XMLPlistWriter.Style
+        let json: JSONWriter.Style
+
+        init(tree: SourceTree) {
+            self.tree = tree
+            bytes = tree.bytes
+            isXML = tree.format == .xml
+            xml = isXML ? DocumentStyle.xml(of: tree) : .apple
+            json = isXML ? .pretty : DocumentStyle.json(of: tree)
+        }
+
+        func edit(_ operation: EditOperation) throws -> ByteEdit {
+            switch operation {
+            case .set(let path, let value):
+                let node = try self.node(path)
+                return ByteEdit(range: tree[node].byteRange, replacement: try element(value, prefixAt: itemStart(node), path: path))
+            case .rename(let path, let newKey):
+                let node = try self.node(path)
+                guard tree[node].hasKey else { throw EditError.notAMember(path) }
+                let parent = try self.node(path.dropLast())
+                if tree.key(of: node) == newKey { return ByteEdit(range: Int(tree[node].keyStart)..<Int(tree[node].keyStart), replacement: []) }
+                if tree.child(of: parent, key: newKey) != nil { throw EditError.duplicateKey(newKey, path) }
+                return ByteEdit(range: Int(tree[node].keyStart)..<keyEnd(node), replacement: keyText(newKey))
+            case .delete(let path):
+                guard !path.components.isEmpty else { throw EditError.root(path) }
+                let node = try self.node(path)
+                let parent = try self.node(path.dropLast())
+                let siblings = Array(tree.children(of: parent))
+                let position = siblings.firstIndex(of: node)!
+                if siblings.count == 1 {
+                    // The container becomes empty: write it in its empty form.
+                    let empty: PlistValue = tree[parent].kind == .array ? .array([]) : .dictionary([:])
+                    return ByteEdit(range: tree[parent].byteRange, replacement: try element(empty, prefixAt: itemStart(parent), path: path.dropLast()))
+                }
+                if position > 0 {
+                    return ByteEdit(range: Int(tree[siblings[position - 1]].end)..<Int(tree[node].end), replacement: [])
+                }
+                return ByteEdit(range: itemStart(node)..<itemStart(siblings[1]), replacement: [])
+            case .insert(let path, let key, let at, let value):
+                let parent = try self.node(path)
+                try EditError.checkInsert(into: tree.scalarOrShape(parent), path: path, key: key, at: at)
+                if let key, tree.child(of: parent, key: key) != nil { throw EditError.duplicateKey(key, path) }
+                return try insert(into: parent, path: path, at: at, item: { prefix in try self.item(key: key, value: value, prefix: prefix, path: path) })
+            case .duplicate(let path, let key):
+                guard !path.components.isEmpty else { throw EditError.root(path) }
+                let node = try self.node(path)
+                let parent = try self.node(path.dropLast())
+                let position = Array(tree.children(of: parent)).firstIndex(of: node)!
+                try EditError.checkInsert(into: tree.scalarOrShape(parent), path: path.dropLast(), key: key, at: position + 1)
+                if let key, tree.child(of: parent, key: key) != nil { throw EditError.duplicateKey(key, path.dropLast()) }
+                // The copy is the original's own bytes (its number spelling, its layout), under
+                // the new key when it has one.
+                let copy: [UInt8]
+                if let key {
+                    copy = keyText(key) + bytes[keyEnd(node)..<Int(tree[node].end)]
+                } else {
+                    copy = Array(bytes[itemStart(node)..<Int(tree[node].end)])
+                }
+                return try insert(into: parent, path: path.dropLast(), at: position + 1, item: { _ in copy })
+            case .move(let path, let to):
+                guard !path.components.isEmpty else { throw EditError.root(path) }
+                let node = try self.node(path)
+                let parent = try self.node(path.dropLast())
+                let siblings = Array(tree.children(of: parent))
+                let from = siblings.firstIndex(of: node)!
+                try EditError.checkMove(to: to, count: siblings.count, path: path)
+                guard from != to else { return ByteEdit(range: itemStart(node)..<itemStart(node), replacement: []) }
+                // Rotate the items between the two positions; the separators between them stay.
+                let low = min(from, to), high = max(from, to)
+                var items = (low...high).map { Array(bytes[itemStart(siblings[$0])..<Int(tree[siblings[$0]].end)]) }
+                let separators = (low..<high).map { Array(bytes[Int(tree[siblings[$0]].end)..<itemStart(siblings[$0 + 1])]) }
+                let moved = items.remove(at: from - low)
+                items.insert(moved, at: to - low)
+                var out: [UInt8] = []
+                for (i, item) in items.enumerated() {
+                    out += item
+                    if i < separators.count { out += separators[i] }
+                }
+                return ByteEdit(range: itemStart(siblings[low])..<Int(tree[siblings[high]].end), replacement: out)
+            }
+        }
+
+        // MARK: - Inserting
+
+        /// Adds the item `makeItem(prefix)` writes at position `at` (nil: the end) of `parent`.
+        private func insert(into parent: Int, path: PlistPath, at: Int?, item makeItem: ([UInt8]) throws -> [UInt8]) throws -> ByteEdit {
+            let siblings = Array(tree.children(of: parent))
+            guard let first = siblings.first else {
+                // An empty container is written anew with its one entry.
+                let prefix = DocumentStyle.linePrefix(at: itemStart(parent), in: bytes)
+                let inner = prefix + (isXML ? xml.indent : (json.indent ?? []))
+                let open: [UInt8] = Array((isXML ? (tree[parent].kind == .array ? "<array>" : "<dict>") : (tree[parent].kind == .array ? "[" : "{")).utf8)
+                let close: [UInt8] = Array((isXML ? (tree[parent].kind == .array ? "</array>" : "</dict>") : (tree[parent].kind == .array ? "]" : "}")).utf8)
+                let compact = !isXML && json.indent == nil
+                let newline = isXML ? xml.newline : json.newline
+                let lead = compact ? [] : newline + inner
+                let trail = compact ? [] : newline + prefix
+                return ByteEdit(range: tree[parent].byteRange, replacement: open + lead + (try makeItem(inner)) + trail + close)
+            }
+            let prefix = DocumentStyle.linePrefix(at: itemStart(first), in: bytes)
+            let separator: [UInt8]
+            if siblings.count >= 2 {
+                separator = Array(bytes[Int(tree[siblings[0]].end)..<itemStart(siblings[1])])
+            } else {
+                // One sibling: the whitespace before it, after a comma in JSON.
+                let lead = Array(bytes[openEnd(parent)..<itemStart(first)])
+                separator = isXML ? lead : Array(",".utf8) + (lead.isEmpty && json.indent != nil ? [0x20] : lead)
+            }
+            let item = try makeItem(prefix)
+            let position = at ?? siblings.count
+            if position == siblings.count {
+                let end = Int(tree[siblings[siblings.count - 1]].end)
+                return ByteEdit(range: end..<end, replacement: separator + item)
+            }
+            let start = itemStart(siblings[position])
+            return ByteEdit(range: start..<start, replacement: item + separator)
+        }
+
+        /// A dictionary member (key, the file's key–value separator, value) or an array item.
+        private func item(key: String?, value: PlistValue, prefix: [UInt8], path: PlistPath) throws -> [UInt8] {
+            let element = try self.element(value, prefix: prefix, path: path)
+            guard let key else { return element }
+            return keyText(key) + keyValueSeparator(prefix: prefix) + element
+        }
+
+        /// What the file has between a key and its value (XML: a line break and indentation;
+        /// JSON: the colon as written).
+        private func keyValueSeparator(prefix: [UInt8]) -> [UInt8] {
+            if let member = tree.nodes.indices.first(where: { tree[$0].hasKey }) {
+                let between = Array(bytes[keyEnd(member)..<Int(tree[member].start)])
+                if isXML {
+                    // Keep the shape (same line or not), with this entry's indentation.
+                    return between.contains(where: { $0 == 0x0A || $0 == 0x0D }) ? xml.newline + prefix : between
+                }
+                return between
+            }
+            return isXML ? xml.newline + prefix : json.colon
+        }
+
+        // MARK: - Text pieces
+
+        private func element(_ value: PlistValue, prefixAt offset: Int, path: PlistPath) throws -> [UInt8] {
+            try element(value, prefix: DocumentStyle.linePrefix(at: offset, in: bytes), path: path)
+        }
+
+        private func element(_ value: PlistValue, prefix: [UInt8], path: PlistPath) throws -> [UInt8] {
+            var out: [UInt8] = []
+            do {
+                if isXML {
+                    try XMLPlistWriter.element(value, linePrefix: prefix, style: xml, into: &out)
+                } else {
+                    var warnings: [PlistWarning] = []
+                    try JSONWriter.element(value, linePrefix: prefix, style: json, into: &out, warnings: &warnings)
+                }
+            } catch let error as PlistError {
+                if case .keyPath(let inner) = error.location {
+                    throw PlistError(error.message, at: .keyPath([path.description, inner].filter { !$0.isEmpty }.joined(separator: ".")))
+                }
+                throw error
+            }
+            return out
+        }
+
+        private func keyText(_ key: String) -> [UInt8] {
+            var out: [UInt8] = []
+            if isXML {
+                out += Array("<key>".utf8)
+                XMLPlistWriter.appendEscaped(key, to: &out)
+                out += Array("</key>".utf8)
+            } else {
+                JSONWriter.appendQuoted(key, to: &out)
+            }
+            return out
+        }
+
+        // MARK: - Positions
+
+        private func node(_ path: PlistPath) throws -> Int {
+            guard let node = tree.index(at: path) else { throw EditError.missing(path) }
+            return node
+        }
+
+        /// Where a member or item starts: its key, or its value.
+        private func itemStart(_ node: Int) -> Int {
+            tree[node].hasKey ? Int(tree[node].keyStart) : Int(tree[node].start)
+        }
+
+        /// One past the end of a member's key (`</key>`, or the closing quote).
+        private func keyEnd(_ node: Int) -> Int {
+            let start = Int(tree[node].keyStart)
+            if isXML {
+                var i = start
+                // `<key/>` ends at its `>`; `<key>…</key>` at the `>` of the closing tag.
+                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                if i > 0, bytes[i - 1] == UInt8(ascii: "/") { return i + 1 }
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                return i + 1
+            }
+            var i = start + 1
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            return i + 1
+        }
+
+        /// One past the opening tag or bracket of a container.
+        private func openEnd(_ node: Int) -> Int {
+            var i = Int(tree[node].start)
+            if isXML {
+                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+            }
+            return i + 1
+        }
+    }
+}
+
+extension SourceTree {
+    /// A stand-in value of the node's shape for checks: containers with their keys (values
+    /// not decoded), scalars decoded.
+    func scalarOrShape(_ node: Int) -> PlistValue {
+        switch self[node].kind {
+        case .dictionary:
+            var keys: [(String, PlistValue)] = []
+            for child in children(of: node) { keys.append((key(of: child) ?? "", .null)) }
+            return .dictionary(.init(keys, uniquingKeysWith: { first, _ in first }))
+        case .array:
+            return .array(Array(repeating: .null, count: Int(self[node].count)))
+        default:
+            return scalar(at: node)
+        }
+    }
+}
