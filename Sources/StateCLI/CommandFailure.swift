@@ -10,6 +10,11 @@ enum CommandFailure {
     static let conversion = ExitCode(2)
     /// The output cannot be written.
     static let output = ExitCode(3)
+    /// The edit does not fit the schema (EX_DATAERR); nothing was written.
+    static let invalid = ExitCode(65)
+    /// The arguments are wrong: a key path that is not there, a value that does not parse
+    /// (ArgumentParser's own usage errors use the same code).
+    static let badArguments = ExitCode(64)
 
     /// Prints `state: FILE: message` to stderr and returns the exit code to throw.
     static func report(_ error: Error, file: String?, code: ExitCode) -> ExitCode {

@@ -12,6 +12,16 @@ public struct ByteEdit: Sendable, Equatable {
         self.replacement = replacement
     }
 
+    /// The edit from `old` to `new`: what lies between their common prefix and suffix.
+    public static func between(_ old: [UInt8], _ new: [UInt8]) -> ByteEdit {
+        let limit = min(old.count, new.count)
+        var prefix = 0
+        while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        return ByteEdit(range: prefix..<(old.count - suffix), replacement: Array(new[prefix..<(new.count - suffix)]))
+    }
+
     public func applied(to bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count - range.count + replacement.count)

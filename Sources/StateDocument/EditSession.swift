@@ -41,12 +41,27 @@ public struct EditSession: Sendable {
     public mutating func apply(_ operation: EditOperation) throws -> ByteEdit {
         let edit = try SourceEditor.edit(operation, in: tree)
         let newTree = try reparse(edit.applied(to: tree.bytes))
-        let entry = Entry(operation: operation, forward: edit, backward: edit.inverse(in: tree.bytes))
+        record(Entry(operation: operation, forward: edit, backward: edit.inverse(in: tree.bytes)), newTree)
+        return edit
+    }
+
+    private mutating func record(_ entry: Entry, _ newTree: SourceTree) {
         history.removeSubrange(position...)
         if let saved = savedPosition, saved > position { savedPosition = nil }
         history.append(entry)
         position += 1
         tree = newTree
+    }
+
+    /// Makes several operations as one edit (one undo step): the byte edit spans from the first
+    /// changed byte to the last. Either all are made or none.
+    @discardableResult
+    public mutating func apply(_ operations: [EditOperation]) throws -> ByteEdit? {
+        guard operations.count > 1 else { return try operations.first.map { try apply($0) } }
+        var scratch = self
+        for operation in operations { try scratch.apply(operation) }
+        let edit = ByteEdit.between(tree.bytes, scratch.tree.bytes)
+        record(Entry(operation: operations[0], forward: edit, backward: edit.inverse(in: tree.bytes)), scratch.tree)
         return edit
     }
 

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import State
+import StateDocument
+
+/// `state get FILE KEYPATH`: one value, for scripts.
+struct GetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Print the value at a key path (dots and integer indexes, as plutil: domains.Game.groups.Palette.assets.0.name).",
+        discussion: "Scalars print raw (strings as they are, dates in ISO-8601, data in base64); dictionaries and arrays print as JSON. --json prints every value as JSON."
+    )
+
+    @Argument(help: "The file (XML plist, binary plist or JSON).")
+    var file: String
+
+    @Argument(help: "The key path; empty for the whole file.")
+    var keyPath: String
+
+    @Flag(help: "Print the value as JSON (strings quoted, structures as JSON).")
+    var json = false
+
+    func run() throws {
+        let tree: SourceTree
+        do {
+            tree = try SourceTree(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
+        }
+        let path = PlistPath(parsing: keyPath)
+        guard let node = tree.index(at: path) else {
+            throw CommandFailure.report(PlistError("no value at this key path", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
+        }
+        let value = tree.value(at: node)
+        guard json || tree[node].kind.isContainer else {
+            StandardStream.output.write(ValueEntry.text(of: value) + "\n")
+            return
+        }
+        do {
+            var warnings: [PlistWarning] = []
+            StandardStream.output.write(try value.serialized(as: .json, warnings: &warnings))
+        } catch {
+            throw CommandFailure.report(error, file: file, code: CommandFailure.conversion)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import State
+import StateDocument
+import StateSchema
+
+/// What `state set`, `add` and `delete` share: open the file, make the edit, check it against
+/// the schema (when there is one), and save atomically — or, on any failure, write nothing.
+struct ScriptedEdit {
+    let file: String
+    let schemaOptions: SchemaOptions
+    var document: OpenDocument
+    let schema: Schema?
+
+    init(file: String, schemaOptions: SchemaOptions) throws {
+        self.file = file
+        self.schemaOptions = schemaOptions
+        let url = URL(fileURLWithPath: file)
+        do {
+            document = try OpenDocument(contentsOf: url)
+        } catch {
+            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
+        }
+        schema = try schemaOptions.load(for: url)
+    }
+
+    var tree: SourceTree { document.session.tree }
+
+    /// The node at `path`, or a bad-arguments failure naming it.
+    func node(_ path: PlistPath) throws -> Int {
+        guard let node = tree.index(at: path) else {
+            throw CommandFailure.report(PlistError("no value at this key path", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
+        }
+        return node
+    }
+
+    /// The schema's role for `node` (nil without a schema).
+    func role(of node: Int) -> NodeRole? {
+        schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root).role(of: node) } ?? nil
+    }
+
+    /// Makes the operations, refuses them when they add schema errors, and saves.
+    mutating func apply(_ operations: [EditOperation]) throws {
+        let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
+        do {
+            try document.session.apply(operations)
+        } catch {
+            throw CommandFailure.report(error, file: file, code: CommandFailure.badArguments)
+        }
+        if let schema, let before {
+            let after = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
+            let old = Set(before.errors.map(\.description))
+            let added = after.errors.filter { !old.contains($0.description) }
+            if !added.isEmpty {
+                for d in added { StandardStream.error.write("state: \(file): \(d)\n") }
+                StandardStream.error.write("state: \(file): not written: the edit does not fit the schema\n")
+                throw CommandFailure.invalid
+            }
+        }
+        do {
+            try document.save()
+        } catch {
+            throw CommandFailure.report(error, file: file, code: CommandFailure.output)
+        }
+    }
+
+    /// Reads `text` as `type`; without a type, as the kind `like` has (the value being
+    /// replaced, a sibling), else as a string.
+    func value(_ text: String, type: ValueEntry.Kind?, like: PlistValue?) throws -> PlistValue {
+        let kind = type ?? like.map(ValueEntry.kind(of:)) ?? .string
+        do {
+            return try ValueEntry.parse(text, as: kind)
+        } catch {
+            throw CommandFailure.report(error, file: nil, code: CommandFailure.badArguments)
+        }
+    }
+}
+
+extension ValueEntry.Kind: ExpressibleByArgument {}

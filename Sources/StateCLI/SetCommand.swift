@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import State
+import StateDocument
+
+/// `state set FILE KEYPATH VALUE`: replace one value in place.
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set the value at a key path, changing only its bytes in the file.",
+        discussion: """
+            Without --type the value is read as the kind the current value has (a number stays a \
+            number). --color '#RRGGBB[AA]' writes a color's red, green, blue and alpha channels. \
+            With a schema (given, or found beside the file) an edit that adds schema errors is \
+            refused. Nothing is written when the command fails. Exit status: 64 bad arguments \
+            (no such key path, a value that does not parse), 1 bad input file, 65 the value does \
+            not fit the schema, 3 the file cannot be written.
+            """
+    )
+
+    @Argument(help: "The file to edit.")
+    var file: String
+
+    @Argument(help: "The key path of the value to replace.")
+    var keyPath: String
+
+    @Argument(help: "The new value (omit with --color).")
+    var value: String?
+
+    @Option(help: "Read the value as: \(ValueEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var type: ValueEntry.Kind?
+
+    @Option(help: "A color as #RRGGBB or #RRGGBBAA, written through the color transform.")
+    var color: String?
+
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    func validate() throws {
+        guard (value == nil) != (color == nil) else {
+            throw ValidationError("give either a VALUE or --color")
+        }
+    }
+
+    func run() throws {
+        var edit = try ScriptedEdit(file: file, schemaOptions: schemaOptions)
+        let path = PlistPath(parsing: keyPath)
+        let node = try edit.node(path)
+        if let color {
+            guard let rgba = RGBAColor(hex: color) else {
+                throw CommandFailure.report(PlistError("\"\(color)\" is not a color (#RRGGBB or #RRGGBBAA)"), file: nil, code: CommandFailure.badArguments)
+            }
+            try edit.apply(Self.colorOperations(rgba, at: path, node: node, in: edit.tree))
+            return
+        }
+        let new = try edit.value(value!, type: type, like: edit.tree.value(at: node))
+        try edit.apply([.set(path, new)])
+    }
+
+    /// A color is written channel by channel into an existing color dictionary (so its key
+    /// order and any other keys stay), or as a new dictionary in place of anything else.
+    static func colorOperations(_ color: RGBAColor, at path: PlistPath, node: Int, in tree: SourceTree) throws -> [EditOperation] {
+        let stored = try color.storedValue()
+        guard tree[node].kind == .dictionary, RGBAColor.channelKeys.allSatisfy({ tree.child(of: node, key: $0) != nil }) else {
+            return [.set(path, stored)]
+        }
+        return RGBAColor.channelKeys.compactMap { key in
+            let channel = tree.child(of: node, key: key)!
+            let new = stored[.key(key)]!
+            if let old = tree.scalar(at: channel).doubleValue, let value = new.doubleValue, old == value { return nil }
+            return .set(path.appending(.key(key)), new)
+        }
+    }
+}

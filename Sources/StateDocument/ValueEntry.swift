@@ -1,0 +1,104 @@
+import Foundation
+import State
+
+/// Text typed by a user (in an editor, or as a command's argument) read as a value of a given
+/// kind — the one parser behind `state set`/`add` and the browser's editors, so both accept
+/// and refuse the same things with the same messages.
+public enum ValueEntry {
+    public enum Kind: String, CaseIterable, Sendable {
+        case string, integer, real, bool, date, data, json
+    }
+
+    /// The kind an existing value has, for editing it in place.
+    public static func kind(of value: PlistValue) -> Kind {
+        switch value {
+        case .string: .string
+        case .integer: .integer
+        case .real: .real
+        case .bool: .bool
+        case .date: .date
+        case .data: .data
+        case .uid, .null, .array, .dictionary: .json
+        }
+    }
+
+    /// Reads `text` as a `kind`; the error says what was expected.
+    public static func parse(_ text: String, as kind: Kind) throws -> PlistValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch kind {
+        case .string:
+            return .string(text)
+        case .integer:
+            guard let value = Int128(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else {
+                throw PlistError("\"\(text)\" is not a whole number")
+            }
+            guard PlistValue.integerRange.contains(value) else {
+                throw PlistError("\(value) is outside what a property list can store (\(Int64.min)…\(UInt64.max))")
+            }
+            return .integer(value)
+        case .real:
+            let lowered = trimmed.lowercased()
+            if ["nan", "inf", "+inf", "-inf", "infinity", "-infinity"].contains(lowered) {
+                return .real(lowered == "nan" ? .nan : lowered.hasPrefix("-") ? -.infinity : .infinity)
+            }
+            guard let value = Double(trimmed), trimmed.first.map({ $0.isNumber || "+-.".contains($0) }) == true else {
+                throw PlistError("\"\(text)\" is not a number")
+            }
+            return .real(value)
+        case .bool:
+            switch trimmed.lowercased() {
+            case "true", "yes", "1": return .bool(true)
+            case "false", "no", "0": return .bool(false)
+            default: throw PlistError("\"\(text)\" is not a boolean (true or false)")
+            }
+        case .date:
+            let date = Array(trimmed.utf8).withUnsafeBufferPointer { PlistDate.parse($0) }
+            guard let date else { throw PlistError("\"\(text)\" is not an ISO-8601 date (2026-11-21T10:30:00Z)") }
+            return .date(date)
+        case .data:
+            if trimmed.lowercased().hasPrefix("0x") || trimmed.lowercased().hasPrefix("hex:") {
+                let digits = trimmed.drop { $0 != "x" && $0 != ":" }.dropFirst().filter { !$0.isWhitespace }
+                guard digits.count.isMultiple(of: 2), let bytes = Self.hexBytes(String(digits)) else {
+                    throw PlistError("\"\(text)\" is not hex data (0x0a1b…, an even number of hex digits)")
+                }
+                return .data(Data(bytes))
+            }
+            guard let data = Data(base64Encoded: trimmed.filter { !$0.isWhitespace }) else {
+                throw PlistError("\"\(text)\" is not base64 data (or hex with 0x)")
+            }
+            return .data(data)
+        case .json:
+            do {
+                return try PlistValue(parsing: Array(text.utf8))
+            } catch {
+                throw PlistError("\"\(text)\" is not a JSON or plist value: \(error)")
+            }
+        }
+    }
+
+    /// How a value is shown in an editor (and printed by `state get`): strings as they are,
+    /// dates in ISO-8601, data in base64.
+    public static func text(of value: PlistValue) -> String {
+        switch value {
+        case .string(let s): s
+        case .integer(let i): String(i)
+        case .real(let d): d.description
+        case .bool(let b): b ? "true" : "false"
+        case .date(let d): PlistDate.format(d, fractional: false)
+        case .data(let d): d.base64EncodedString()
+        case .uid(let u): String(u)
+        case .null: "null"
+        case .array, .dictionary: (try? String(decoding: value.serialized(as: .json), as: UTF8.self)) ?? ""
+        }
+    }
+
+    static func hexBytes(_ digits: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var iterator = digits.makeIterator()
+        while let high = iterator.next() {
+            guard let low = iterator.next(), let h = high.hexDigitValue, let l = low.hexDigitValue else { return nil }
+            bytes.append(UInt8(h * 16 + l))
+        }
+        return bytes
+    }
+}
