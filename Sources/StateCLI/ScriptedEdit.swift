@@ -34,11 +34,6 @@ struct ScriptedEdit {
         return node
     }
 
-    /// The schema's role for `node` (nil without a schema).
-    func role(of node: Int) -> NodeRole? {
-        schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root).role(of: node) } ?? nil
-    }
-
     /// Makes the operations, refuses them when they add schema errors, and saves.
     mutating func apply(_ operations: [EditOperation]) throws {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
