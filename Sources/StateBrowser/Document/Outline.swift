@@ -24,7 +24,10 @@ public struct Outline: Sendable {
     public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
         nodes = document.tree.nodes
         state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
-        rows = []
+        // Room for every node, touched once now (a few ms at open for a million nodes): the
+        // array keeps this capacity, so no expansion later allocates or faults in fresh pages.
+        rows = Array(repeating: 0, count: nodes.count)
+        rows.removeAll(keepingCapacity: true)
         expand(toDepth: depth)
     }
 
@@ -55,7 +58,7 @@ public struct Outline: Sendable {
         let node = Int(rows[row])
         guard state[node] == .collapsed else { return }
         state[node] = .expanded
-        rows = spliced(visibleChildrenOf: node, after: row)
+        insertVisibleChildren(of: node, after: row)
     }
 
     /// Collapses the node shown at `row`, removing the rows of its descendants.
@@ -113,9 +116,12 @@ public struct Outline: Sendable {
         state.withUnsafeMutableBufferPointer { states in
             for i in states.indices where states[i] == .collapsed { states[i] = .expanded }
         }
-        rows = [Int32](unsafeUninitializedCapacity: nodes.count) { out, count in
-            for i in 0..<nodes.count { out[i] = Int32(truncatingIfNeeded: i) }
-            count = nodes.count
+        // In place: the array keeps its capacity between expansions, so re-expanding reuses
+        // memory already mapped instead of faulting in 7 MB of fresh pages.
+        rows.removeAll(keepingCapacity: true)
+        rows.append(contentsOf: repeatElement(0, count: nodes.count))
+        rows.withUnsafeMutableBufferPointer { out in
+            for i in out.indices { out[i] = Int32(truncatingIfNeeded: i) }
         }
     }
 
@@ -125,36 +131,38 @@ public struct Outline: Sendable {
     // MARK: - Walks
 
     private mutating func rebuild() {
-        rows = [0]
-        if state[0] == .expanded { rows = spliced(visibleChildrenOf: 0, after: 0) }
+        rows.removeAll(keepingCapacity: true)
+        rows.append(0)
+        if state[0] == .expanded { insertVisibleChildren(of: 0, after: 0) }
     }
 
-    /// The rows with the visible rows below `node` (which must be expanded, and shown at
-    /// `row`) inserted after it, skipping collapsed subtrees. Built in one pass into one new
-    /// buffer: re-expanding a fully expanded root is a million rows.
-    private func spliced(visibleChildrenOf node: Int, after row: Int) -> [Int32] {
+    /// Inserts the rows below `node` (which must be expanded, and shown at `row`) after it,
+    /// skipping collapsed subtrees. Counted first, then written in place: the array keeps its
+    /// capacity, so re-expanding a fully expanded root (a million rows) reuses mapped memory.
+    private mutating func insertVisibleChildren(of node: Int, after row: Int) {
         let end = node + 1 + Int(nodes[node].size)
-        let old = rows
-        return [Int32](unsafeUninitializedCapacity: old.count + end - node - 1) { out, count in
-            old.withUnsafeBufferPointer { old in
-                state.withUnsafeBufferPointer { states in
-                    nodes.withUnsafeBufferPointer { nodes in
-                        var n = 0
-                        for r in 0...row {
-                            out[n] = old[r]
-                            n += 1
-                        }
-                        var i = node + 1
-                        while i < end {
-                            out[n] = Int32(truncatingIfNeeded: i)
-                            n += 1
-                            i += states[i] == .collapsed ? 1 + Int(nodes[i].size) : 1
-                        }
-                        for r in (row + 1)..<old.count {
-                            out[n] = old[r]
-                            n += 1
-                        }
-                        count = n
+        let count = state.withUnsafeBufferPointer { states in
+            nodes.withUnsafeBufferPointer { nodes in
+                var i = node + 1
+                var n = 0
+                while i < end {
+                    n += 1
+                    i += states[i] == .collapsed ? 1 + Int(nodes[i].size) : 1
+                }
+                return n
+            }
+        }
+        rows.insert(contentsOf: repeatElement(0, count: count), at: row + 1)
+        let states = state
+        rows.withUnsafeMutableBufferPointer { out in
+            states.withUnsafeBufferPointer { states in
+                nodes.withUnsafeBufferPointer { nodes in
+                    var i = node + 1
+                    var n = row + 1
+                    while i < end {
+                        out[n] = Int32(truncatingIfNeeded: i)
+                        n += 1
+                        i += states[i] == .collapsed ? 1 + Int(nodes[i].size) : 1
                     }
                 }
             }

@@ -16,7 +16,7 @@ public struct BrowserApp {
     /// How long to wait for a key while a job runs before looking at it again.
     static let pollMilliseconds = 50
     /// How long to wait for a new job before drawing: short jobs land in the same frame.
-    static let graceMilliseconds = 8
+    static let graceMilliseconds = 4
 
     public init(state: BrowserState, backend: any TerminalBackend) {
         self.state = state
