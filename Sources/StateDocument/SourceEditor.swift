@@ -12,7 +12,9 @@ public enum SourceEditor {
     public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {
         if tree.format == .binary {
             var value = tree.value()
+            let before = value
             try value.apply(operation)
+            if value == before { return ByteEdit(range: 0..<0, replacement: []) }
             return ByteEdit(range: 0..<tree.bytes.count, replacement: try BinaryPlistWriter.document(value))
         }
         return try Text(tree: tree).edit(operation)

@@ -84,7 +84,7 @@ public enum ValueEntry {
         case .integer(let i): String(i)
         case .real(let d): d.description
         case .bool(let b): b ? "true" : "false"
-        case .date(let d): PlistDate.format(d, fractional: false)
+        case .date(let d): PlistDate.format(d, fractional: true)
         case .data(let d): d.base64EncodedString()
         case .uid(let u): String(u)
         case .null: "null"
