@@ -41,10 +41,10 @@ let package = Package(
         .target(name: "CCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
         // The only code that calls curses: the real terminal backend.
         .target(name: "TerminalNCurses", dependencies: ["CCurses", "TerminalCore"]),
-        // The browser: app model, messages, update, views, key map, themes.
+        // The browser and editor: app model, messages, update, views, key map, themes.
         .target(
             name: "StateBrowser",
-            dependencies: ["State", "StateSchema", "TerminalCore", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["State", "StateDocument", "StateSchema", "TerminalCore", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // The `state` command line: one file per subcommand.
         .target(

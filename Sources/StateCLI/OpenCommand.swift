@@ -1,7 +1,9 @@
 import ArgumentParser
 import AssetLibraryExample
 import Foundation
+import State
 import StateBrowser
+import StateDocument
 import TerminalCore
 import TerminalNCurses
 
@@ -44,6 +46,8 @@ struct OpenCommand: ParsableCommand {
             throw CommandFailure.report(error, file: nil, code: CommandFailure.badInput)
         }
         let document: BrowserDocument
+        // Taken before the read: a save refuses to overwrite a file changed on disk after it.
+        let stamp = AtomicFile.stamp(of: url)
         do {
             let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
             // The whole schema check of a large file takes seconds: the browser draws from a quick
@@ -58,7 +62,8 @@ struct OpenCommand: ParsableCommand {
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
             theme: try themeFile.theme(), colorDepth: terminal.colorDepth)
-        var app = BrowserApp(state: state, backend: terminal)
+        let file = OpenDocument(url: url, session: EditSession(tree: document.tree), stamp: stamp)
+        var app = BrowserApp(state: state, backend: terminal, file: file)
         app.run()
     }
 

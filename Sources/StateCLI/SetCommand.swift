@@ -49,25 +49,10 @@ struct SetCommand: ParsableCommand {
             guard let rgba = RGBAColor(hex: color) else {
                 throw CommandFailure.report(PlistError("\"\(color)\" is not a color (#RRGGBB or #RRGGBBAA)"), file: nil, code: CommandFailure.badArguments)
             }
-            try edit.apply(Self.colorOperations(rgba, at: path, node: node, in: edit.tree))
+            try edit.apply(ColorEdit.operations(rgba, at: path, node: node, in: edit.tree))
             return
         }
         let new = try edit.value(value!, type: type, like: edit.tree.value(at: node))
         try edit.apply([.set(path, new)])
-    }
-
-    /// A color is written channel by channel into an existing color dictionary (so its key
-    /// order and any other keys stay), or as a new dictionary in place of anything else.
-    static func colorOperations(_ color: RGBAColor, at path: PlistPath, node: Int, in tree: SourceTree) throws -> [EditOperation] {
-        let stored = try color.storedValue()
-        guard tree[node].kind == .dictionary, RGBAColor.channelKeys.allSatisfy({ tree.child(of: node, key: $0) != nil }) else {
-            return [.set(path, stored)]
-        }
-        return RGBAColor.channelKeys.compactMap { key in
-            let channel = tree.child(of: node, key: key)!
-            let new = stored[.key(key)]!
-            if let old = tree.scalar(at: channel).doubleValue, let value = new.doubleValue, old == value { return nil }
-            return .set(path.appending(.key(key)), new)
-        }
     }
 }

@@ -10,7 +10,8 @@ import State
 /// whole file, which binary files can afford).
 public struct EditSession: Sendable {
     public struct Entry: Sendable {
-        public var operation: EditOperation
+        /// What was done: one operation, or the several made as one step.
+        public var operations: [EditOperation]
         var forward: ByteEdit
         var backward: ByteEdit
     }
@@ -44,7 +45,7 @@ public struct EditSession: Sendable {
         // and the document stays clean.
         if edit.range.isEmpty, edit.replacement.isEmpty { return edit }
         let newTree = try reparse(edit.applied(to: tree.bytes))
-        record(Entry(operation: operation, forward: edit, backward: edit.inverse(in: tree.bytes)), newTree)
+        record(Entry(operations: [operation], forward: edit, backward: edit.inverse(in: tree.bytes)), newTree)
         return edit
     }
 
@@ -64,7 +65,7 @@ public struct EditSession: Sendable {
         var scratch = self
         for operation in operations { try scratch.apply(operation) }
         let edit = ByteEdit.between(tree.bytes, scratch.tree.bytes)
-        record(Entry(operation: operations[0], forward: edit, backward: edit.inverse(in: tree.bytes)), scratch.tree)
+        record(Entry(operations: operations, forward: edit, backward: edit.inverse(in: tree.bytes)), scratch.tree)
         return edit
     }
 

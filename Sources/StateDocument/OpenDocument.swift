@@ -18,6 +18,13 @@ public struct OpenDocument: Sendable {
         self.stamp = stamp
     }
 
+    /// A document already read: `stamp` is the file's identity taken before it was read.
+    public init(url: URL, session: EditSession, stamp: AtomicFile.Stamp?) {
+        self.url = url
+        self.session = session
+        self.stamp = stamp
+    }
+
     /// Whether the file on disk is no longer the one that was read.
     public var changedOnDisk: Bool { AtomicFile.stamp(of: url) != stamp }
 

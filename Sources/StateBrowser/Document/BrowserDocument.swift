@@ -31,7 +31,10 @@ public struct BrowserDocument: Sendable {
     /// True while the whole check is still to come (the runtime does it in the background).
     public private(set) var isCheckPending: Bool
     /// The file as the user named it (shown in the status bar).
-    public let fileName: String
+    public internal(set) var fileName: String
+    /// Counts the documents an editing session has made: a background check is taken only by
+    /// the document it was started for.
+    public private(set) var generation = 0
     /// Where the schema came from, or nil when roles were inferred.
     public let schemaName: String?
     /// Each node's parent (-1 for the root).
@@ -70,6 +73,18 @@ public struct BrowserDocument: Sendable {
     public mutating func finishCheck(_ typed: TypedDocument) {
         self.typed = typed
         isCheckPending = false
+    }
+
+    /// Trees up to this many nodes are checked again at once after an edit; larger ones in the
+    /// background, like at open.
+    public static let synchronousCheckLimit = 200_000
+
+    /// The document for `tree`, the same file after an edit: checked the same way, at once when
+    /// it is small enough.
+    public func replacing(_ tree: SourceTree) -> BrowserDocument {
+        var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, deferCheck: tree.nodes.count > Self.synchronousCheckLimit)
+        next.generation = generation + 1
+        return next
     }
 
     /// Parents and positions in one pass over the node table, with a stack of open containers.

@@ -31,6 +31,57 @@ public struct Outline: Sendable {
         expand(toDepth: depth)
     }
 
+    /// The outline of `document` after an edit of the tree `old` showed: nodes outside the
+    /// changed subtree keep their expansion (shifted past it), and so do the children the
+    /// change maps to old children, with everything below them when their subtree is the same
+    /// size (an edit inside it would have been a change of its own).
+    public init(document: BrowserDocument, carrying old: Outline, change: TreeChange) {
+        nodes = document.tree.nodes
+        state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
+        rows = Array(repeating: 0, count: nodes.count)
+        rows.removeAll(keepingCapacity: true)
+        guard let changed = document.tree.index(at: change.path), changed < old.nodes.count else {
+            expand(toDepth: 1)
+            return
+        }
+        let oldEnd = changed + 1 + Int(old.nodes[changed].size)
+        let newEnd = changed + 1 + Int(nodes[changed].size)
+        copyStates(from: old, oldRange: 0..<changed, to: 0)
+        copyStates(from: old, oldRange: oldEnd..<old.nodes.count, to: newEnd)
+        if let map = change.childMap, old.nodes[changed].kind.isContainer, nodes[changed].kind.isContainer {
+            copyStates(from: old, oldRange: changed..<(changed + 1), to: changed)
+            let oldChildren = Self.children(of: changed, in: old.nodes)
+            for (position, child) in Self.children(of: changed, in: nodes).enumerated() {
+                guard position < map.count, let oldPosition = map[position], oldPosition < oldChildren.count else { continue }
+                let oldChild = oldChildren[oldPosition]
+                let sameSize = old.nodes[oldChild].size == nodes[child].size
+                copyStates(from: old, oldRange: oldChild..<(oldChild + 1 + (sameSize ? Int(nodes[child].size) : 0)), to: child)
+            }
+        } else {
+            let sameSize = oldEnd - changed == newEnd - changed
+            copyStates(from: old, oldRange: changed..<(sameSize ? oldEnd : changed + 1), to: changed)
+        }
+        rebuild()
+    }
+
+    private static func children(of node: Int, in nodes: [SourceNode]) -> [Int] {
+        var result: [Int] = []
+        var child = node + 1
+        for _ in 0..<Int(nodes[node].count) {
+            result.append(child)
+            child += 1 + Int(nodes[child].size)
+        }
+        return result
+    }
+
+    /// Copies expansion from `old` for a run of nodes, where the new node can still expand.
+    private mutating func copyStates(from old: Outline, oldRange: Range<Int>, to start: Int) {
+        for (offset, oldIndex) in oldRange.enumerated() where old.state[oldIndex] == .expanded {
+            let i = start + offset
+            if i < state.count, state[i] == .collapsed { state[i] = .expanded }
+        }
+    }
+
     public var count: Int { rows.count }
     public subscript(row: Int) -> Int { Int(rows[row]) }
 

@@ -16,6 +16,24 @@ public enum Action: Hashable, Sendable {
     case copyPath, copyKey, copyValue
     case toggleDetail, toggleSchema, switchPane
     case help
+    // Editing
+    /// Edit the selected value with the editor its type calls for.
+    case edit
+    case rename
+    /// Add a field, entry or item to the selected container.
+    case addInside
+    /// Add a sibling after the selection.
+    case addAfter
+    case delete
+    case duplicate
+    case moveItemUp, moveItemDown
+    /// Change a protocol value's conformer, or the type of an untyped value.
+    case changeType
+    case undo, redo
+    case save
+    case showChanges
+    /// The `:` command line (`:w`, `:q`, …).
+    case commandLine
     case redraw
     case suspend
     case quit

@@ -40,6 +40,7 @@ extension BrowserState {
         guard let pending = pendingSearch, pending.query == query else { return }
         pendingSearch = nil
         search = Search(query: query, matches: matches)
+        guard pending.movesSelection else { return }
         guard !matches.isEmpty else {
             message = Message(text: "Not found: \(Self.describe(query))", isError: true)
             return

@@ -7,7 +7,9 @@ extension BrowserState {
     /// comes back as effects.
     public mutating func update(_ event: InputEvent) -> [Effect] {
         let searchBefore = pendingSearch
+        let generationBefore = document.generation
         var effects = handle(event)
+        if document.generation != generationBefore, document.isCheckPending { effects.append(.check) }
         if let pendingSearch, pendingSearch != searchBefore { effects.append(.search(pendingSearch.query)) }
         return effects
     }
@@ -22,8 +24,12 @@ extension BrowserState {
             if sidePane != nil, w < BrowserLayout.minimumWidthForSidePane { focus = .tree }
             keepSelectionVisible()
             return []
+        case .key(.alt(let c)) where modal != nil || prompt != nil:
+            // Esc typed quickly before a key arrives as Alt-key: in an editor that is Esc, then the key.
+            return handle(.key(.escape)) + handle(.key(.character(c)))
         case .key(let key):
             if showsHelp { return helpKey(key) }
+            if modal != nil { return modalKey(key) }
             if prompt != nil { return promptKey(key) }
             message = nil
             pendingKeys.append(key)
@@ -49,7 +55,8 @@ extension BrowserState {
 
     /// Takes the whole check of the document, done in the background after the first screen:
     /// roles and diagnostics below the quick pass appear, and a type search is run again.
-    public mutating func finishCheck(_ typed: TypedDocument) {
+    public mutating func finishCheck(_ typed: TypedDocument, generation: Int = 0) {
+        guard generation == document.generation else { return }
         document.finishCheck(typed)
         if let search, case .type = search.query {
             self.search?.matches = Self.matches(of: search.query, in: document)
@@ -151,7 +158,10 @@ extension BrowserState {
             helpScroll = 0
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
-        case .quit: return [.quit]
+        case .quit: return quit()
+        case .edit, .rename, .addInside, .addAfter, .delete, .duplicate, .moveItemUp, .moveItemDown, .changeType,
+            .undo, .redo, .save, .showChanges, .commandLine:
+            return performEdit(action)
         }
         return []
     }
@@ -227,7 +237,9 @@ extension BrowserState {
         case .pageDown, .character(" "), .control("d"), .control("f"): helpScroll += max(1, height - 4)
         case .pageUp, .control("u"), .control("b"): helpScroll = max(0, helpScroll - max(1, height - 4))
         case .character("g"), .home: helpScroll = 0
-        case .control("c"): return [.quit]
+        case .control("c"):
+            showsHelp = false
+            return quit()
         default: break
         }
         return []

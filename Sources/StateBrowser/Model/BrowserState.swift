@@ -1,3 +1,5 @@
+import Foundation
+import StateDocument
 import StateSchema
 import TerminalCore
 
@@ -55,6 +57,8 @@ public struct BrowserState: Sendable {
     public struct PendingSearch: Sendable, Equatable {
         public var query: Search.Query
         public var focusTree: Bool
+        /// False when a search is run again after an edit: the matches change, the selection stays.
+        public var movesSelection = true
     }
     public internal(set) var pendingSearch: PendingSearch?
     public var message: Message?
@@ -63,11 +67,20 @@ public struct BrowserState: Sendable {
     public let schemaOutline: SchemaOutline
     public var schemaSelection = 0
     public var schemaScroll = 0
-    /// Unsaved changes (set by the editor).
-    public var isDirty = false
+    /// The file being edited: its bytes, undo history, and what is on disk. `document` is
+    /// always built from `session.tree`.
+    public internal(set) var session: EditSession
+    /// What has the keyboard instead of the tree (an editor, a list, a question), if anything.
+    public internal(set) var modal: Modal?
+    /// The clock for new dates (fixed in tests, so update stays pure).
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// Unsaved changes.
+    public var isDirty: Bool { session.isDirty }
 
     public init(document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap = .browser, expandedToDepth depth: Int = 1) {
         self.document = document
+        session = EditSession(tree: document.tree)
         outline = Outline(document: document, expandedToDepth: depth)
         self.width = width
         self.height = height

@@ -39,6 +39,8 @@ public enum BuiltInThemes {
             "message": ThemeStyle("#D4D4D4"),
             "errorMessage": ThemeStyle("#F44747", .bold),
             "helpKey": ThemeStyle("#4EC9B0", .bold),
+            "added": ThemeStyle("#6A9955"),
+            "removed": ThemeStyle("#F44747"),
         ])
 
     /// For light terminal backgrounds.
@@ -72,6 +74,8 @@ public enum BuiltInThemes {
             "message": ThemeStyle("#1F1F1F"),
             "errorMessage": ThemeStyle("#CD3131", .bold),
             "helpKey": ThemeStyle("#267F99", .bold),
+            "added": ThemeStyle("#008000"),
+            "removed": ThemeStyle("#CD3131"),
         ])
 
     /// Maximum contrast: pure colors on black, selection in reverse yellow.
@@ -105,6 +109,8 @@ public enum BuiltInThemes {
             "message": ThemeStyle("#FFFFFF"),
             "errorMessage": ThemeStyle("#FF0000", .bold),
             "helpKey": ThemeStyle("#FFFF00", .bold),
+            "added": ThemeStyle("#00FF00", .bold),
+            "removed": ThemeStyle("#FF0000", .bold),
         ])
 
     /// No colors at all: attributes only. What `NO_COLOR` looks like.
@@ -125,5 +131,7 @@ public enum BuiltInThemes {
             "statusAccent": ThemeStyle(nil, [.reverse, .bold]),
             "errorMessage": ThemeStyle(nil, .bold),
             "helpKey": ThemeStyle(nil, .bold),
+            "added": ThemeStyle(nil, .bold),
+            "removed": ThemeStyle(nil, .dim),
         ])
 }

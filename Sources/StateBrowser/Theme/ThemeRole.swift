@@ -35,4 +35,8 @@ public enum ThemeRole: String, CaseIterable, Sendable {
     case message
     case errorMessage
     case helpKey
+    /// Lines a save would add, in the pending-changes view.
+    case added
+    /// Lines a save would remove.
+    case removed
 }

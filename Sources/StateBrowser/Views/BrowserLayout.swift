@@ -7,6 +7,8 @@ public struct BrowserLayout: Sendable {
     public static let minimumSize = (width: 20, height: 5)
 
     public let screen: Rect
+    /// Everything above the bars: the tree and the side pane (overlays go here).
+    public let main: Rect
     public let tree: Rect
     public let sidePane: Rect?
     public let pathBar: Rect
@@ -15,6 +17,7 @@ public struct BrowserLayout: Sendable {
     public init(width: Int, height: Int, sidePane showsSide: BrowserState.SidePane?) {
         screen = Rect(width: width, height: height)
         let (main, bars) = screen.splitBottom(2)
+        self.main = main
         pathBar = Rect(x: 0, y: bars.y, width: width, height: min(1, bars.height))
         statusBar = Rect(x: 0, y: bars.y + 1, width: width, height: max(0, bars.height - 1))
         if showsSide != nil, width >= Self.minimumWidthForSidePane {

@@ -22,6 +22,12 @@ public enum BrowserView {
         }
         StatusBar.renderPathBar(state, into: &screen, in: layout.pathBar)
         StatusBar.render(state, into: &screen, in: layout.statusBar)
+        switch state.modal {
+        case .choice(let list)?: ChoiceView.render(list, state: state, into: &screen, in: layout.main)
+        case .color(let picker)?: ColorPickerView.render(picker, state: state, into: &screen, in: layout.main)
+        case .changes(let view)?: ChangesDiffView.render(view, state: state, into: &screen, in: layout.main)
+        default: break
+        }
         if state.showsHelp { HelpView.render(state, into: &screen, in: layout.screen) }
         return screen
     }

@@ -8,20 +8,37 @@ enum StatusBar {
         let theme = state.theme
         screen.fill(rect, style: theme[.path])
         if let prompt = state.prompt {
-            let x = screen.put("/", x: rect.x, y: rect.y, style: theme[.path])
-            // Long queries scroll so the cursor stays in view.
-            let room = rect.width - 2
-            var text = prompt.text
-            var cursor = prompt.cursorColumn
-            while cursor > room, !text.isEmpty {
-                cursor -= TextWidth.of(String(text.removeFirst()))
-            }
-            screen.put(text, x: x, y: rect.y, style: theme[.path], limit: rect.maxX)
-            screen.cursor = (x + cursor, rect.y)
+            renderField(prompt, label: "/", into: &screen, in: rect, theme: theme)
             return
+        }
+        switch state.modal {
+        case .edit(let editor)?:
+            renderField(editor.field, label: " \(editor.label): ", into: &screen, in: rect, theme: theme)
+            return
+        case .command(let field)?:
+            renderField(field, label: ":", into: &screen, in: rect, theme: theme)
+            return
+        case .confirm(let confirmation)?:
+            screen.put(" " + TextWidth.truncated(confirmation.text, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path].overlaid(with: Style(attributes: .bold)), limit: rect.maxX)
+            return
+        default:
+            break
         }
         let path = state.document.path(of: state.selectedNode).description
         screen.put(" " + TextWidth.truncated(path.isEmpty ? "(root)" : path, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path], limit: rect.maxX)
+    }
+
+    /// A text field after its label, scrolled so the cursor stays in view.
+    static func renderField(_ field: TextField, label: String, into screen: inout ScreenBuffer, in rect: Rect, theme: Theme) {
+        let x = screen.put(TextWidth.truncated(label, to: max(1, rect.width / 2)), x: rect.x, y: rect.y, style: theme[.path].overlaid(with: Style(attributes: .bold)))
+        let room = rect.maxX - x - 1
+        var text = field.text
+        var cursor = field.cursorColumn
+        while cursor > room, !text.isEmpty {
+            cursor -= TextWidth.of(String(text.removeFirst()))
+        }
+        screen.put(text, x: x, y: rect.y, style: theme[.path], limit: rect.maxX)
+        screen.cursor = (x + cursor, rect.y)
     }
 
     static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
@@ -29,7 +46,8 @@ enum StatusBar {
         let theme = state.theme
         screen.fill(rect, style: theme[.statusBar])
         let document = state.document
-        var x = screen.put(" \(state.prompt != nil ? "SEARCH" : "BROWSE") ", x: rect.x, y: rect.y, style: theme[.statusAccent])
+        let mode = state.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
+        var x = screen.put(" \(mode) ", x: rect.x, y: rect.y, style: theme[.statusAccent])
         let schema = (document.schemaName.map { "schema \($0)" } ?? "no schema (guessed)") + (document.isCheckPending ? " (checking…)" : "")
         let left = " \(document.fileName)\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
         let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "

@@ -1,0 +1,91 @@
+import State
+import StateDocument
+
+/// The part of the tree an edit replaced, told in node terms: one node keeps its index (every
+/// node before it is untouched), its subtree is different, and every node after it moved by
+/// the same amount. For an edit of a container's children, `childMap` says which old child
+/// each new child is, so the outline keeps what was expanded inside it too.
+public struct TreeChange: Sendable, Equatable {
+    /// The node whose subtree changed (the same path before and after the edit).
+    public var path: PlistPath
+    /// New child position → old child position (nil: a new child); nil when the whole subtree
+    /// was replaced.
+    public var childMap: [Int?]?
+
+    public init(path: PlistPath, childMap: [Int?]?) {
+        self.path = path
+        self.childMap = childMap
+    }
+
+    /// What `operations`, made on `tree`, change.
+    public init(_ operations: [EditOperation], in tree: SourceTree) {
+        guard operations.count == 1, let operation = operations.first else {
+            // Several edits at once (a color's channels, an enum's tag and payload): their
+            // common ancestor is replaced.
+            var common = operations.first.map { Self.container(of: $0) } ?? PlistPath()
+            for operation in operations.dropFirst() { common = common.commonPrefix(with: Self.container(of: operation)) }
+            self.init(path: common, childMap: nil)
+            return
+        }
+        let parent = Self.container(of: operation)
+        let count = tree.index(at: parent).map { Int(tree[$0].count) } ?? 0
+        var position: Int?
+        if let last = operation.path.components.last, let parentNode = tree.index(at: parent) {
+            position = Self.position(of: last, in: parentNode, tree: tree)
+        }
+        switch operation {
+        case .set:
+            self.init(path: parent, childMap: nil)
+        case .rename:
+            self.init(path: parent, childMap: Array(0..<count))
+        case .delete:
+            guard let i = position else { self.init(path: parent, childMap: nil); return }
+            self.init(path: parent, childMap: (0..<(count - 1)).map { $0 < i ? $0 : $0 + 1 })
+        case .insert(_, _, let at, _):
+            let i = at ?? count
+            self.init(path: parent, childMap: (0...count).map { $0 < i ? $0 : $0 == i ? nil : $0 - 1 })
+        case .move(_, let to):
+            guard let i = position else { self.init(path: parent, childMap: nil); return }
+            var order: [Int?] = Array(0..<count)
+            let item = order.remove(at: i)
+            order.insert(item, at: min(to, order.count))
+            self.init(path: parent, childMap: order)
+        case .duplicate:
+            guard let i = position else { self.init(path: parent, childMap: nil); return }
+            self.init(path: parent, childMap: (0...count).map { $0 <= i ? $0 : $0 == i + 1 ? i : $0 - 1 })
+        }
+    }
+
+    /// The same change seen backwards (for undo): old and new swapped.
+    public var inverted: TreeChange {
+        guard let map = childMap else { return self }
+        let oldCount = (map.compactMap { $0 }.max() ?? -1) + 1
+        var inverse = [Int?](repeating: nil, count: max(oldCount, map.count - map.filter { $0 == nil }.count))
+        for (new, old) in map.enumerated() {
+            if let old, old < inverse.count { inverse[old] = new }
+        }
+        return TreeChange(path: path, childMap: inverse)
+    }
+
+    /// The node whose subtree an operation changes: the value itself for a set, the container
+    /// for the others.
+    static func container(of operation: EditOperation) -> PlistPath {
+        switch operation {
+        case .set(let path, _): path
+        case .insert(let into, _, _, _): into
+        case .rename(let path, _), .delete(let path), .move(let path, _), .duplicate(let path, _): path.dropLast()
+        }
+    }
+
+    private static func position(of component: PlistPath.Component, in parent: Int, tree: SourceTree) -> Int? {
+        guard let child = tree.child(of: parent, at: component) else { return nil }
+        return tree.children(of: parent).enumerated().first { $0.element == child }?.offset
+    }
+}
+
+extension PlistPath {
+    /// The longest path both start with.
+    func commonPrefix(with other: PlistPath) -> PlistPath {
+        PlistPath(Array(zip(components, other.components).prefix { $0 == $1 }.map(\.0)))
+    }
+}

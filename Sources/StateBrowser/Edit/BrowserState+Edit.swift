@@ -1,0 +1,565 @@
+import Foundation
+import State
+import StateDocument
+import StateSchema
+
+/// The editor's actions: each one either makes an edit through the session (one undo step),
+/// or opens the modal that will (an editor, a list, a question).
+extension BrowserState {
+    var schema: Schema { document.typed.schema }
+    var defaults: SchemaDefaults { SchemaDefaults(schema: schema, now: now()) }
+
+    mutating func performEdit(_ action: Action) -> [Effect] {
+        switch action {
+        case .edit: beginEdit(selectedNode)
+        case .rename: beginRename()
+        case .addInside: beginAdd(after: false)
+        case .addAfter: beginAdd(after: true)
+        case .delete: beginDelete()
+        case .duplicate: beginDuplicate()
+        case .moveItemUp: moveItem(by: -1)
+        case .moveItemDown: moveItem(by: 1)
+        case .changeType: beginChangeType(selectedNode)
+        case .undo: undo()
+        case .redo: redo()
+        case .save:
+            guard isDirty else {
+                message = Message(text: "No changes to save", isError: false)
+                return []
+            }
+            return [.save(overwrite: false)]
+        case .showChanges: showChanges()
+        case .commandLine: modal = .command(TextField())
+        default: break
+        }
+        return []
+    }
+
+    /// Quitting with unsaved changes asks first.
+    mutating func quit() -> [Effect] {
+        guard isDirty else { return [.quit] }
+        modal = .confirm(Confirmation("Unsaved changes to \(document.fileName).", answers: [
+            .init(key: "s", label: "save and quit", action: .saveAndQuit),
+            .init(key: "q", label: "quit without saving", action: .quit),
+            .init(key: "n", label: "keep editing", action: .cancel),
+        ]))
+        return []
+    }
+
+    // MARK: - Values
+
+    /// Opens the editor the node's type calls for: the color picker, an enum's or protocol's
+    /// list, a bool toggle, or the text editor for its kind.
+    mutating func beginEdit(_ node: Int) {
+        let tree = document.tree
+        guard let parent = document.parent(of: node) else {
+            message = Message(text: "The root is edited through its children (a adds one)", isError: true)
+            return
+        }
+        let path = document.path(of: node)
+        switch document.role(of: node)?.kind {
+        case .color?:
+            guard let color = try? RGBAColor(storedValue: tree.value(at: node), context: ReadContext()) else {
+                message = Message(text: "This color has a channel outside 0…1 or missing; fix it by its channels", isError: true)
+                return
+            }
+            modal = .color(ColorPicker(path: path, color: color))
+            return
+        case .enumValue(let name, _)?:
+            openCasePicker(node, enumName: name)
+            return
+        case .conformer?:
+            beginChangeType(node)
+            return
+        case .typeTag?:
+            beginEdit(parent)
+            return
+        default:
+            break
+        }
+        guard !tree[node].kind.isContainer else {
+            message = Message(text: "\(tree[node].kind == .array ? "An array" : "A dictionary"): a adds to it, t changes its type, Enter expands it", isError: true)
+            return
+        }
+        let value = tree.scalar(at: node)
+        if case .bool(let b) = value {
+            commit([.set(path, .bool(!b))], select: path, message: "Set \(path) to \(!b)")
+            return
+        }
+        if case .uid = value {
+            message = Message(text: "A UID is a keyed-archive reference; it is not edited here", isError: true)
+            return
+        }
+        let kind = ValueEntry.kind(of: value)
+        var scalar: FieldType.Scalar?
+        if case .value(.scalar(let s))? = document.role(of: node)?.kind { scalar = s }
+        let typeName = scalar?.rawValue ?? kind.rawValue
+        let hint = kind == .data ? ", base64 or 0x hex" : kind == .date ? ", ISO 8601" : ""
+        modal = .edit(ValueEditor(ValueEntry.text(of: value), target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
+    }
+
+    /// Reads the editor's text; refuses (keeping the editor open) what does not parse or fit.
+    mutating func submitValue(_ text: String, path: PlistPath, kind: ValueEntry.Kind, scalar: FieldType.Scalar?) -> String? {
+        let value: PlistValue
+        do {
+            value = try ValueEntry.parse(text, as: kind)
+            if let scalar {
+                _ = try scalar.storableType?.init(storedValue: value, context: ReadContext())
+                if scalar == .url, URL(string: text)?.scheme == nil {
+                    return "“\(text)” is not a URL: it needs a scheme (https://…, file:///…)"
+                }
+            }
+        } catch let error as ModelError {
+            return error.message + (scalar.map { " (the field is \($0.rawValue))" } ?? "")
+        } catch {
+            return "\(error)"
+        }
+        commit([.set(path, value)], select: path, message: "Set \(path)")
+        return nil
+    }
+
+    // MARK: - Keys
+
+    mutating func beginRename() {
+        let node = selectedNode
+        guard let parent = document.parent(of: node), document.tree[parent].kind == .dictionary, let key = document.tree.key(of: node) else {
+            message = Message(text: document.parent(of: node) == nil ? "The root has no key" : "Array items have no keys (move them with [ and ])", isError: true)
+            return
+        }
+        modal = .edit(ValueEditor(key, target: .key(document.path(of: node)), label: "rename \(key) to"))
+    }
+
+    /// A key for a copy of `key` that its dictionary does not have yet: `name 2`, `name 3`.
+    func unusedKey(like key: String, in container: Int) -> String {
+        var n = 2
+        while document.tree.child(of: container, key: "\(key) \(n)") != nil { n += 1 }
+        return "\(key) \(n)"
+    }
+
+    // MARK: - Structure
+
+    mutating func beginAdd(after: Bool) {
+        let node = selectedNode
+        let container: Int
+        var at: Int?
+        if after {
+            guard let parent = document.parent(of: node) else {
+                message = Message(text: "The root has no siblings: a adds inside it", isError: true)
+                return
+            }
+            container = parent
+            at = Int(document.positions[node]) + 1
+        } else {
+            guard document.tree[node].kind.isContainer else {
+                message = Message(text: "Not a container: o adds a sibling after it", isError: true)
+                return
+            }
+            container = node
+        }
+        guard let list = addChoices(container, at: at) else { return }
+        if list.items.count == 1 {
+            perform(list.items[0].action)
+        } else {
+            modal = .choice(list)
+        }
+    }
+
+    /// What can be added to `container`: the fields its model lacks, a conformer of its
+    /// element protocol, a value of its element type, or (untyped) a value of any kind.
+    func addChoices(_ container: Int, at: Int?) -> ChoiceList? {
+        let tree = document.tree
+        let path = document.path(of: container)
+        let isDictionary = tree[container].kind == .dictionary
+        let position = at ?? Int(tree[container].count)
+        func insert(_ value: PlistValue, label: String) -> ChoiceAction {
+            if isDictionary { return .askKey(container: path, value: value, at: at) }
+            let newPath = path.appending(.index(position))
+            let ops: [EditOperation] = [.insert(into: path, key: nil, at: at, value: value)]
+            return value.isContainer ? .edit(ops, select: newPath, message: "Added \(label) at \(newPath)") : .editThenEditValue(ops, select: newPath, message: "Added \(label) at \(newPath)")
+        }
+        switch document.role(of: container)?.kind {
+        case .model(let name)?, .conformer(let name, _)?:
+            let existing = Set(tree.children(of: container).compactMap { tree.key(of: $0) })
+            let all = schema.allFields(of: name)
+            let missing = all.filter { !$0.transient && !existing.contains($0.name) }
+            var items: [ChoiceList.Item] = missing.map { field in
+                let value = defaults.value(for: field)
+                // In schema order: after the last present field declared before it.
+                let schemaPosition = at ?? schemaInsertPosition(of: field.name, fields: all.map(\.name), in: container)
+                let newPath = path.appending(.key(field.name))
+                let ops: [EditOperation] = [.insert(into: path, key: field.name, at: schemaPosition, value: value)]
+                let action: ChoiceAction = value.isContainer || value.isBool ? .edit(ops, select: newPath, message: "Added \(field.name)") : .editThenEditValue(ops, select: newPath, message: "Added \(field.name)")
+                return ChoiceList.Item(field.name, detail: "\(field.type)\(field.optional ? "?" : "") = \(ValueText.summary(value))", action: action)
+            }
+            items.append(ChoiceList.Item("Other key…", detail: "a key \(name) does not declare", action: .askKey(container: path, value: .string(""), at: at)))
+            return ChoiceList(title: missing.isEmpty ? "Add to \(name) (every field is there)" : "Add a field to \(name)", items: items)
+        case .enumValue?, .color?:
+            break
+        default:
+            if let element = elementType(of: container) {
+                if case .named(let name) = element, case .protocolType? = schema[name] {
+                    let conformers = schema.conformers(of: name)
+                    guard !conformers.isEmpty else {
+                        return ChoiceList(title: "\(name) has no conformers in the schema", items: [ChoiceList.Item("Cancel", action: .cancel)])
+                    }
+                    return ChoiceList(title: "New \(name): pick its type", items: conformers.map { c in
+                        ChoiceList.Item(c.name, detail: ": \(name)", action: insert(defaults.instance(of: c.name, asConformerOf: name), label: "a new \(c.name)"))
+                    })
+                }
+                return ChoiceList(title: "Add", items: [ChoiceList.Item("\(element)", action: insert(defaults.value(of: element), label: "a new \(element)"))])
+            }
+        }
+        return ChoiceList(title: "Add to \(path.components.isEmpty ? "(root)" : path.description): pick a type", items: Self.untypedKinds(now: now()).map { name, value in
+            ChoiceList.Item(name, detail: ValueText.summary(value), action: insert(value, label: "a \(name.lowercased())"))
+        })
+    }
+
+    /// The types an untyped value can have, with their plainest value.
+    static func untypedKinds(now: Date) -> [(String, PlistValue)] {
+        [("String", .string("")), ("Integer", .integer(0)), ("Real", .real(0)), ("Boolean", .bool(false)), ("Date", .date(now)), ("Data", .data(Data())), ("Dictionary", .dictionary([:])), ("Array", .array([]))]
+    }
+
+    /// Where a new field goes so that the model's fields stay in schema order.
+    func schemaInsertPosition(of name: String, fields: [String], in container: Int) -> Int? {
+        guard let index = fields.firstIndex(of: name) else { return nil }
+        let before = Set(fields[..<index])
+        var position: Int?
+        for (i, child) in document.tree.children(of: container).enumerated() {
+            if let key = document.tree.key(of: child), before.contains(key) { position = i + 1 }
+        }
+        return position ?? (index == 0 ? 0 : nil)
+    }
+
+    /// The element type of a collection node, from its role or its schema field.
+    func elementType(of node: Int) -> FieldType? {
+        var type: FieldType?
+        if case .value(let t)? = document.role(of: node)?.kind { type = t }
+        if type == nil, let field = document.field(of: node), !field.isElement { type = field.field.type }
+        switch type {
+        case .array(let e)?, .set(let e)?, .dictionary(let e)?: return e == .scalar(.any) ? nil : e
+        default: return nil
+        }
+    }
+
+    mutating func beginDelete() {
+        let node = selectedNode
+        guard document.parent(of: node) != nil else {
+            message = Message(text: "The root cannot be deleted", isError: true)
+            return
+        }
+        let path = document.path(of: node)
+        let select = selectionAfterRemoving(node)
+        let action = ChoiceAction.edit([.delete(path)], select: select, message: "Deleted \(path) (u undoes)")
+        let size = Int(document.tree[node].size)
+        guard size == 0 else {
+            modal = .confirm(Confirmation("Delete \(path) and the \(size) value\(size == 1 ? "" : "s") in it?", answers: [
+                .init(key: "y", label: "delete", action: action),
+                .init(key: "n", label: "keep", action: .cancel),
+            ]))
+            return
+        }
+        perform(action)
+    }
+
+    /// Where the selection goes when `node` is removed: the next sibling (an array's next item
+    /// takes the index), else the previous one, else the parent.
+    func selectionAfterRemoving(_ node: Int) -> PlistPath {
+        let path = document.path(of: node)
+        if document.isArrayElement(node) {
+            if document.nextSibling(of: node) != nil { return path }
+            if case .index(let i)? = path.components.last, i > 0 { return path.dropLast().appending(.index(i - 1)) }
+            return path.dropLast()
+        }
+        if let sibling = document.nextSibling(of: node) ?? document.previousSibling(of: node) { return document.path(of: sibling) }
+        return path.dropLast()
+    }
+
+    mutating func beginDuplicate() {
+        let node = selectedNode
+        guard let parent = document.parent(of: node) else {
+            message = Message(text: "The root cannot be duplicated", isError: true)
+            return
+        }
+        let path = document.path(of: node)
+        if document.tree[parent].kind == .array {
+            let copy = path.dropLast().appending(.index(Int(document.positions[node]) + 1))
+            commit([.duplicate(path, key: nil)], select: copy, message: "Duplicated as \(copy)")
+        } else {
+            let key = document.tree.key(of: node) ?? ""
+            modal = .edit(ValueEditor(unusedKey(like: key, in: parent), target: .duplicateKey(path), label: "key of the copy of \(key)"))
+        }
+    }
+
+    mutating func moveItem(by offset: Int) {
+        let node = selectedNode
+        guard let parent = document.parent(of: node) else { return }
+        let position = Int(document.positions[node])
+        let target = position + offset
+        guard target >= 0, target < Int(document.tree[parent].count) else {
+            message = Message(text: offset < 0 ? "Already the first" : "Already the last", isError: true)
+            return
+        }
+        let path = document.path(of: node)
+        let moved = document.isArrayElement(node) ? path.dropLast().appending(.index(target)) : path
+        commit([.move(path, to: target)], select: moved, message: "Moved \(document.label(of: node) ?? "") to position \(target)")
+    }
+
+    // MARK: - Types, conformers, enum cases
+
+    mutating func beginChangeType(_ node: Int) {
+        guard let parent = document.parent(of: node) else {
+            message = Message(text: "The root's type is the file's", isError: true)
+            return
+        }
+        switch document.role(of: node)?.kind {
+        case .conformer(let name, let protocolName)?:
+            let conformers = schema.conformers(of: protocolName)
+            let items = conformers.map { c in
+                ChoiceList.Item(c.name, detail: c.name == name ? "(now)" : ": \(protocolName)", action: conformerChange(node, from: name, to: c.name, protocolName: protocolName))
+            }
+            modal = .choice(ChoiceList(title: "Change the \(protocolName) to", items: items, selection: conformers.firstIndex { $0.name == name } ?? 0))
+        case .enumValue(let name, _)?:
+            openCasePicker(node, enumName: name)
+        case .typeTag?:
+            beginChangeType(parent)
+        case .color?, .model?:
+            message = Message(text: "The schema fixes this type", isError: true)
+        case .value(let type)? where type != .scalar(.any) && !(document.role(of: node)?.inferred ?? false):
+            message = Message(text: "The schema says this is \(type); t changes untyped values and conformers", isError: true)
+        default:
+            let path = document.path(of: node)
+            let current = document.tree.value(at: node)
+            let items = Self.untypedKinds(now: now()).map { name, empty in
+                let converted = Self.convert(current, like: empty)
+                return ChoiceList.Item(name, detail: ValueText.summary(converted), action: .edit([.set(path, converted)], select: path, message: "\(path) is now \(name.lowercased() == "integer" ? "an" : "a") \(name.lowercased())"))
+            }
+            modal = .choice(ChoiceList(title: "Change the type of \(path)", items: items))
+        }
+    }
+
+    /// `value` as the kind of `empty`: its text read as that kind when it can be, else `empty`.
+    static func convert(_ value: PlistValue, like empty: PlistValue) -> PlistValue {
+        let kind = ValueEntry.kind(of: empty)
+        if empty.isContainer { return ValueEntry.kind(of: value) == kind && value.isContainer && (value.isDictionary == empty.isDictionary) ? value : empty }
+        guard !value.isContainer else { return empty }
+        return (try? ValueEntry.parse(ValueEntry.text(of: value), as: kind)) ?? empty
+    }
+
+    /// The edits that turn the conformer at `node` into `newName`: the tag, minus the fields
+    /// only the old conformer has, plus the new one's required fields. Keys neither knows stay.
+    func conformerChange(_ node: Int, from oldName: String, to newName: String, protocolName: String) -> ChoiceAction {
+        let tree = document.tree
+        let path = document.path(of: node)
+        guard oldName != newName else { return .cancel }
+        let tagKey = schema.rootProtocol(of: protocolName)
+        var ops: [EditOperation] = []
+        if tree.child(of: node, key: tagKey) != nil {
+            ops.append(.set(path.appending(.key(tagKey)), .string(newName)))
+        } else if tree.child(of: node, key: "model_type_key") != nil {
+            ops.append(.set(path.appending(.key("model_type_key")), .string(newName)))
+        } else {
+            ops.append(.insert(into: path, key: tagKey, at: 0, value: .string(newName)))
+        }
+        let newFields = schema.allFields(of: newName)
+        let newNames = Set(newFields.map(\.name))
+        let oldNames = Set(schema.allFields(of: oldName).map(\.name))
+        var dropped: [String] = []
+        for child in tree.children(of: node) {
+            guard let key = tree.key(of: child), oldNames.contains(key), !newNames.contains(key) else { continue }
+            ops.append(.delete(path.appending(.key(key))))
+            dropped.append(key)
+        }
+        let present = Set(tree.children(of: node).compactMap { tree.key(of: $0) })
+        var added: [String] = []
+        for field in defaults.initialFields(of: newName) where !present.contains(field.name) {
+            ops.append(.insert(into: path, key: field.name, at: nil, value: defaults.value(for: field)))
+            added.append(field.name)
+        }
+        var text = "Now \(newName)"
+        if !dropped.isEmpty { text += "; dropped \(dropped.joined(separator: ", "))" }
+        if !added.isEmpty { text += "; added \(added.joined(separator: ", "))" }
+        return .edit(ops, select: path, message: text)
+    }
+
+    mutating func openCasePicker(_ node: Int, enumName: String) {
+        guard case .enumeration(let e)? = schema[enumName], !e.cases.isEmpty else {
+            message = Message(text: "No cases are known for \(enumName)", isError: true)
+            return
+        }
+        let tree = document.tree
+        let path = document.path(of: node)
+        var currentCase: String?
+        if case .enumValue(_, let c)? = document.role(of: node)?.kind { currentCase = c }
+        let current = e.cases.first { $0.name == currentCase }
+        let items = e.cases.map { c -> ChoiceList.Item in
+            let detail = c.rawValue.map { "= \(ValueText.summary($0))" } ?? c.payload.map { "(\($0))" } ?? ""
+            guard c.name != currentCase else { return ChoiceList.Item(c.name, detail: detail + " (now)", action: .cancel) }
+            var ops: [EditOperation]
+            if e.rawType != nil, tree.child(of: node, key: "value") != nil, let raw = c.rawValue {
+                ops = [.set(path.appending(.key("value")), raw)]
+            } else if e.rawType == nil, tree.child(of: node, key: e.name) != nil, current?.payload == c.payload {
+                ops = [.set(path.appending(.key(e.name)), .string(c.name))]
+            } else {
+                ops = [.set(path, defaults.enumValue(e, case: c))]
+            }
+            return ChoiceList.Item(c.name, detail: detail, action: .edit(ops, select: path, message: "\(path) is now .\(c.name)"))
+        }
+        modal = .choice(ChoiceList(title: "\(enumName) case", items: items, selection: e.cases.firstIndex { $0.name == currentCase } ?? 0))
+    }
+
+    // MARK: - Undo, redo, changes
+
+    mutating func undo() {
+        let before = document.tree
+        do {
+            guard let entry = try session.undo() else {
+                message = Message(text: "Nothing to undo", isError: true)
+                return
+            }
+            let change = TreeChange(entry.operations, in: session.tree).inverted
+            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree), before: before)
+            message = Message(text: "Undid \(Self.describe(entry.operations))", isError: false)
+        } catch {
+            message = Message(text: "\(error)", isError: true)
+        }
+    }
+
+    mutating func redo() {
+        let before = document.tree
+        do {
+            guard let entry = try session.redo() else {
+                message = Message(text: "Nothing to redo", isError: true)
+                return
+            }
+            let change = TreeChange(entry.operations, in: before)
+            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree), before: before)
+            message = Message(text: "Redid \(Self.describe(entry.operations))", isError: false)
+        } catch {
+            message = Message(text: "\(error)", isError: true)
+        }
+    }
+
+    /// Where to look after undoing or redoing: the edited value if it exists, else its container.
+    static func selectionPath(for operations: [EditOperation], in tree: SourceTree) -> PlistPath {
+        guard let operation = operations.first else { return PlistPath() }
+        var path = operation.path
+        if case .rename(let p, let key) = operation, tree.index(at: p) == nil { path = p.dropLast().appending(.key(key)) }
+        while tree.index(at: path) == nil, !path.components.isEmpty { path = path.dropLast() }
+        return path
+    }
+
+    static func describe(_ operations: [EditOperation]) -> String {
+        guard let first = operations.first else { return "nothing" }
+        let what: String =
+            switch first {
+            case .set(let p, _): "set \(p)"
+            case .rename(let p, let key): "rename \(p) to \(key)"
+            case .delete(let p): "delete \(p)"
+            case .insert(let p, let key, _, _): "add \(key.map { p.appending(.key($0)).description } ?? "an item to \(p)")"
+            case .move(let p, _): "move \(p)"
+            case .duplicate(let p, _): "duplicate \(p)"
+            }
+        return operations.count > 1 ? "\(what) (+\(operations.count - 1) more)" : what
+    }
+
+    mutating func showChanges() {
+        let diff = session.pendingChanges
+        guard !diff.isEmpty else {
+            message = Message(text: isDirty ? "The edits cancel out: the file would be the same" : "No pending changes", isError: false)
+            return
+        }
+        modal = .changes(ChangesView(diff: diff))
+    }
+
+    // MARK: - Committing
+
+    /// Makes `operations` as one undo step and shows the result: the document is checked again
+    /// (diagnostics follow the edit), the outline keeps what was expanded, and the selection
+    /// goes to `select`. On failure nothing changes and the message says why.
+    @discardableResult
+    mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String) -> Bool {
+        let before = document.tree
+        let errorsBefore = document.isCheckPending ? nil : document.typed.errors.count
+        do {
+            try session.apply(operations)
+        } catch {
+            message = Message(text: "\(error)", isError: true)
+            return false
+        }
+        documentChanged(change: TreeChange(operations, in: before), select: select, before: before)
+        var text = text
+        var isError = false
+        if let errorsBefore, !document.isCheckPending {
+            let errors = document.typed.errors
+            // The new error nearest the edit: one under the edited value's container, if any.
+            let near = select.map { $0.dropLast().description } ?? ""
+            if errors.count > errorsBefore, let first = errors.first(where: { $0.path.description.hasPrefix(near) }) ?? errors.last {
+                text += " — \(errors.count - errorsBefore) new error\(errors.count - errorsBefore == 1 ? "" : "s"): \(first)"
+                isError = true
+            } else if errors.count < errorsBefore {
+                text += " — \(errorsBefore - errors.count) error\(errorsBefore - errors.count == 1 ? "" : "s") fixed"
+            }
+        }
+        message = Message(text: text, isError: isError)
+        return true
+    }
+
+    /// Rebuilds the document from the session's tree after an edit, undo or redo.
+    mutating func documentChanged(change: TreeChange, select: PlistPath?, before: SourceTree) {
+        let next = document.replacing(session.tree)
+        outline = Outline(document: next, carrying: outline, change: change)
+        document = next
+        if let search {
+            // Node numbers moved: find the matches again, without moving the selection.
+            pendingSearch = PendingSearch(query: search.query, focusTree: false, movesSelection: false)
+        }
+        if let select, let node = document.tree.index(at: select) {
+            selectNode(node)
+        } else {
+            keepSelectionVisible()
+        }
+    }
+
+    /// Performs a picked entry or an answer.
+    @discardableResult
+    mutating func perform(_ action: ChoiceAction) -> [Effect] {
+        modal = nil
+        switch action {
+        case .edit(let ops, let select, let text):
+            commit(ops, select: select, message: text)
+        case .editThenEditValue(let ops, let select, let text):
+            if commit(ops, select: select, message: text), let node = document.tree.index(at: select) {
+                let kept = message
+                beginEdit(node)
+                if case .edit? = modal { message = kept }
+            }
+        case .askKey(let container, let value, let at):
+            let node = document.tree.index(at: container) ?? 0
+            let key = document.tree.child(of: node, key: "key") == nil ? "key" : unusedKey(like: "key", in: node)
+            modal = .edit(ValueEditor(key, target: .newKey(container: container, value: value, at: at), label: "key of the new entry"))
+        case .saveAndQuit:
+            return [.save(overwrite: false), .quit]
+        case .quit:
+            return [.quit]
+        case .overwrite:
+            return [.save(overwrite: true)]
+        case .reload:
+            return [.reload]
+        case .cancel:
+            break
+        }
+        return []
+    }
+}
+
+extension PlistValue {
+    var isContainer: Bool {
+        switch self {
+        case .array, .dictionary: true
+        default: false
+        }
+    }
+
+    var isDictionary: Bool { if case .dictionary = self { true } else { false } }
+    var isBool: Bool { if case .bool = self { true } else { false } }
+}

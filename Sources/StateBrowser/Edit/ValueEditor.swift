@@ -1,0 +1,34 @@
+import State
+import StateDocument
+import StateSchema
+
+/// A one-line editor for a scalar value or a key, shown in the path bar: the text, what it
+/// edits, and the message of the last refused entry (the editor stays open until the text is
+/// acceptable or the edit is cancelled).
+public struct ValueEditor: Sendable, Equatable {
+    public enum Target: Sendable, Equatable {
+        /// The value at the path, read as `kind`, checked against the schema's `scalar`.
+        case value(PlistPath, ValueEntry.Kind, scalar: FieldType.Scalar?)
+        /// The key of the dictionary member at the path.
+        case key(PlistPath)
+        /// The key of a new member of the dictionary at the path, whose value is `value`.
+        case newKey(container: PlistPath, value: PlistValue, at: Int?)
+        /// The key of the copy of the dictionary member at the path.
+        case duplicateKey(PlistPath)
+        /// A file name to save to (`:w NAME` without a name asks for one).
+        case saveAs
+    }
+
+    public var field: TextField
+    public var target: Target
+    /// What the prompt says before the text: `red (Double):`, `rename tags:`.
+    public var label: String
+    /// Why the last Enter was refused.
+    public var error: String?
+
+    public init(_ text: String, target: Target, label: String) {
+        field = TextField(text)
+        self.target = target
+        self.label = label
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import OrderedCollections
+import State
+
+/// The values a new field, item or instance starts with: the field's default when the schema
+/// gives one, otherwise the plainest value of its type (0, "", false, an empty collection, a
+/// model filled the same way).
+///
+/// Dates have no plain value, so `now` is passed in: the browser's update stays pure and tests
+/// get a fixed clock.
+public struct SchemaDefaults: Sendable {
+    public let schema: Schema
+    public let now: Date
+
+    public init(schema: Schema, now: Date) {
+        self.schema = schema
+        self.now = now
+    }
+
+    /// The value a new `field` gets.
+    public func value(for field: Field) -> PlistValue {
+        field.defaultValue ?? value(of: field.type)
+    }
+
+    /// The plainest value of `type`.
+    public func value(of type: FieldType) -> PlistValue {
+        var visiting: Set<String> = []
+        return value(of: type, visiting: &visiting)
+    }
+
+    /// A new instance of struct `name` with its required fields (and fields with defaults);
+    /// with `protocolName`, tagged as that protocol's conformer.
+    public func instance(of name: String, asConformerOf protocolName: String? = nil) -> PlistValue {
+        var visiting: Set<String> = []
+        return instance(of: name, asConformerOf: protocolName, visiting: &visiting)
+    }
+
+    /// The fields of struct `name` that a new instance is written with: required ones and
+    /// those with a default, not transient ones.
+    public func initialFields(of name: String) -> [Field] {
+        schema.allFields(of: name).filter { !$0.transient && ($0.isRequired || $0.defaultValue != nil) }
+    }
+
+    private func value(of type: FieldType, visiting: inout Set<String>) -> PlistValue {
+        switch type {
+        case .scalar(let scalar):
+            switch scalar {
+            case .bool: return .bool(false)
+            case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: return .integer(0)
+            case .float, .double, .decimal: return .real(0)
+            case .string: return .string("")
+            case .data: return .data(Data())
+            case .date: return .date(now)
+            case .url: return .string("file:///")
+            case .color: return (try? RGBAColor(red: 0, green: 0, blue: 0, alpha: 1).storedValue()) ?? .dictionary([:])
+            case .any: return .string("")
+            }
+        case .array, .set: return .array([])
+        case .dictionary: return .dictionary([:])
+        case .named(let name):
+            switch schema[name] {
+            case .structure?: return instance(of: name, asConformerOf: nil, visiting: &visiting)
+            case .enumeration(let e)?: return e.cases.first.map { enumValue(e, case: $0, visiting: &visiting) } ?? .dictionary([:])
+            case .protocolType?:
+                guard let first = schema.conformers(of: name).first else { return .dictionary([:]) }
+                return instance(of: first.name, asConformerOf: name, visiting: &visiting)
+            case nil: return .dictionary([:])
+            }
+        }
+    }
+
+    /// The stored form of an enum case, with a plain payload for associated values.
+    public func enumValue(_ e: EnumType, case c: EnumType.Case) -> PlistValue {
+        var visiting: Set<String> = []
+        return enumValue(e, case: c, visiting: &visiting)
+    }
+
+    private func enumValue(_ e: EnumType, case c: EnumType.Case, visiting: inout Set<String>) -> PlistValue {
+        if e.rawType != nil { return .dictionary(["value": c.rawValue ?? .string(c.name)]) }
+        var d: OrderedDictionary<String, PlistValue> = [e.name: .string(c.name)]
+        if let payload = c.payload { d["value"] = value(of: payload, visiting: &visiting) }
+        return .dictionary(d)
+    }
+
+    private func instance(of name: String, asConformerOf protocolName: String?, visiting: inout Set<String>) -> PlistValue {
+        var d: OrderedDictionary<String, PlistValue> = [:]
+        if let protocolName { d[schema.rootProtocol(of: protocolName)] = .string(name) }
+        // A model that contains itself (a tree node) gets its own fields only once: the nested
+        // one is left empty rather than recursing forever.
+        guard visiting.insert(name).inserted else { return .dictionary(d) }
+        defer { visiting.remove(name) }
+        for field in initialFields(of: name) {
+            d[field.name] = field.defaultValue ?? value(of: field.type, visiting: &visiting)
+        }
+        if case .structure(let s)? = schema[name], let version = s.version { d["model_version"] = .integer(Int128(version)) }
+        return .dictionary(d)
+    }
+}
