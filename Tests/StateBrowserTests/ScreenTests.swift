@@ -60,7 +60,7 @@ import TerminalCore
     }
 
     @Test func helpOverlayListsTheKeyMap() {
-        var state = BrowserFixture.state(width: 80, height: 50)
+        var state = BrowserFixture.state(width: 80, height: 72)
         state.press("?")
         let screen = state.screen
         let text = screen.lines.joined(separator: "\n")

@@ -49,7 +49,9 @@ enum StatusBar {
         let mode = state.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
         var x = screen.put(" \(mode) ", x: rect.x, y: rect.y, style: theme[.statusAccent])
         let schema = (document.schemaName.map { "schema \($0)" } ?? "no schema (guessed)") + (document.isCheckPending ? " (checking…)" : "")
-        let left = " \(document.fileName)\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
+        // The file's name without its folder: the message beside it needs the room.
+        let name = document.fileName.split(separator: "/").last.map(String.init) ?? document.fileName
+        let left = " \(name)\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
         let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
         let rightStart = rect.maxX - positionWidth

@@ -1,0 +1,107 @@
+import Foundation
+import State
+import StateTestSupport
+import Testing
+
+/// The real `state` binary as an editor in tmux: find a ColorAsset, lower its red channel in
+/// the color picker, save, quit — then Python's plistlib checks that exactly that value
+/// changed, and for text formats that every other byte of the file is the same.
+@Suite(.serialized) struct EditorEndToEndTests {
+    static var state: String { Fixtures.stateExecutable.path }
+    static let environment = BrowserEndToEndTests.environment
+
+    /// A copy of the sample library in `format`, with its schema beside it.
+    static func sampleCopy(_ format: String) throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        let example = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary")
+        try FileManager.default.copyItem(at: example.appendingPathComponent("AssetLibrary.schema"), to: folder.appendingPathComponent("AssetLibrary.schema"))
+        let file = folder.appendingPathComponent("Library.\(format == "json" ? "json" : "plist")")
+        let convert = try ProcessRunner.run(Fixtures.stateExecutable, ["convert", example.appendingPathComponent("AssetLibrary.plist").path, "--to", format, "-o", file.path])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        return file
+    }
+
+    @Test(arguments: ["xml", "json", "binary"])
+    func pickerChangesOneChannelAndSaveChangesOnlyItsBytes(format: String) throws {
+        let file = try Self.sampleCopy(format)
+        let before = try Data(contentsOf: file)
+        let pythonBefore = try PlistOracle.read(file)
+
+        let tmux = try TmuxSession(width: 110, height: 32)
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path) 2>\(file.deletingLastPathComponent().path)/err.log; echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        try tmux.send("/")
+        try tmux.type("Accent")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: " domains.Game.groups.Palette.assets.0.name")
+        try tmux.send("j", "j")
+        try tmux.waitFor(text: " domains.Game.groups.Palette.assets.0.color")
+        try tmux.send("i")
+        var screen = try tmux.waitFor(text: "Color domains.Game.groups.Palette.assets.0.color")
+        #expect(screen.contains { $0.contains("▸ Red") && $0.contains("255") })
+        // Coarse step down (16/255), then one fine step back up: 240.
+        try tmux.send("H")
+        try tmux.waitFor(text: "239")
+        try tmux.send("l")
+        screen = try tmux.waitFor(text: "#F08000")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "[+]")
+        try tmux.send("C-s")
+        try tmux.waitFor(text: "Saved ")
+        #expect(try !tmux.screen().contains { $0.contains("[+]") })
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+        #expect(try tmux.terminalRestored())
+
+        // Python: one line of the canonical dump differs — the red channel, now 240/255.
+        let pythonAfter = try PlistOracle.read(file)
+        let old = pythonBefore.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = pythonAfter.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(old.count == new.count)
+        let changed = zip(old, new).enumerated().filter { $0.element.0 != $0.element.1 }
+        #expect(changed.count == 1)
+        if let (index, (was, now)) = changed.first {
+            #expect(old[index - 1] == "key 726564", "the changed value is a red channel")
+            #expect(was == "real \((1.0).bitPattern)")
+            #expect(now == "real \((240.0 / 255).bitPattern)")
+        }
+
+        // Text formats: every byte outside the number is the same.
+        guard format != "binary" else { return }
+        let after = try Data(contentsOf: file)
+        let prefix = zip(before, after).prefix { $0 == $1 }.count
+        let suffix = zip(before.reversed(), after.reversed()).prefix { $0 == $1 }.count
+        let oldMiddle = String(decoding: before[prefix..<(before.count - suffix)], as: UTF8.self)
+        let newMiddle = String(decoding: after[prefix..<(after.count - suffix)], as: UTF8.self)
+        #expect(Double(oldMiddle) == 1, "only the old number was replaced: \(oldMiddle)")
+        #expect(Double(newMiddle) == 240.0 / 255, "only the new number was written: \(newMiddle)")
+    }
+
+    @Test func quitGuardDiffAndUndoInTheRealTerminal() throws {
+        let file = try Self.sampleCopy("xml")
+        let before = try Data(contentsOf: file)
+        let tmux = try TmuxSession(width: 110, height: 32)
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        // Rename the library, look at the diff, then try to quit.
+        try tmux.send("j", "i", "C-u")
+        try tmux.type("Renamed Library")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "\"Renamed Library\"")
+        try tmux.send("=")
+        let diff = try tmux.waitFor(text: "Library.plist: -1 +1")
+        #expect(diff.contains { $0.contains("-\t<string>Sample Library</string>") || $0.contains("-    <string>Sample Library</string>") })
+        #expect(diff.contains { $0.contains("+") && $0.contains("<string>Renamed Library</string>") })
+        try tmux.send("Escape")
+        try tmux.send("q")
+        try tmux.waitFor(text: "Unsaved changes to")
+        try tmux.send("n")
+        try tmux.waitFor(text: "BROWSE")
+        // Undo makes the document clean again: quitting no longer asks.
+        try tmux.send("u")
+        try tmux.waitFor(text: "Undid set name")
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+        #expect(try Data(contentsOf: file) == before)
+    }
+}
