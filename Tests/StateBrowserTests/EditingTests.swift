@@ -1,0 +1,480 @@
+import Foundation
+import State
+import StateDocument
+import StateSchema
+import StateTestSupport
+import Testing
+import TerminalCore
+@testable import StateBrowser
+
+/// The editor through `update` alone: each editor, the structure edits, undo/redo, the quit
+/// guard and the command line, on the real sample file and its schema. Every edit is checked
+/// in the session's bytes — only the edited value's bytes change.
+@Suite struct EditingTests {
+    static let fixedNow = Date(timeIntervalSinceReferenceDate: 815_000_000)
+
+    static func state(width: Int = 100, height: Int = 30) -> BrowserState {
+        var state = BrowserFixture.state(width: width, height: height)
+        state.now = { fixedNow }
+        return state
+    }
+
+    /// The bytes that differ between two versions: (old middle, new middle).
+    static func changedBytes(_ old: [UInt8], _ new: [UInt8]) -> (String, String) {
+        let prefix = zip(old, new).prefix { $0 == $1 }.count
+        let suffix = zip(old.reversed(), new.reversed()).prefix { $0 == $1 }.count
+        let cut = min(suffix, min(old.count, new.count) - prefix)
+        return (String(decoding: old[prefix..<(old.count - cut)], as: UTF8.self), String(decoding: new[prefix..<(new.count - cut)], as: UTF8.self))
+    }
+
+    /// The sample file's text with the first `target` after `anchor` replaced.
+    static func replacing(_ target: String, after anchor: String, with replacement: String) -> String {
+        let text = String(decoding: BrowserFixture.sample.tree.bytes, as: UTF8.self)
+        let start = text.range(of: anchor)!.upperBound
+        return text.replacingCharacters(in: text.range(of: target, range: start..<text.endIndex)!, with: replacement)
+    }
+
+    // MARK: - Value editors
+
+    @Test func aStringIsEditedInPlaceAndOnlyItsBytesChange() throws {
+        var state = Self.state()
+        let original = state.session.bytes
+        state.go(to: "name")
+        state.press("i")
+        guard case .edit(let editor)? = state.modal else { Issue.record("no editor"); return }
+        #expect(editor.field.text == "Sample Library")
+        state.press("C-u")
+        state.type("Ünïcode Library 🎨")
+        state.press("Enter")
+        #expect(state.modal == nil)
+        #expect(state.isDirty)
+        #expect(try state.document.tree.value(at: state.selectedNode) == .string("Ünïcode Library 🎨"))
+        let (old, new) = Self.changedBytes(original, state.session.bytes)
+        #expect(old == "Sample Library" && new == "Ünïcode Library 🎨")
+        #expect(state.screen.lines.last!.contains("[+]"))
+    }
+
+    @Test func numbersAreCheckedAgainstTheFieldsWidth() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Sounds.assets.0.channels")
+        state.press("i")
+        state.press("C-u")
+        state.type("300")
+        state.press("Enter")
+        // Refused: the editor stays open with the reason, and nothing changed.
+        guard case .edit(let editor)? = state.modal else { Issue.record("the editor closed"); return }
+        #expect(editor.error?.contains("Int8") == true, "\(editor.error ?? "")")
+        #expect(state.message?.isError == true)
+        #expect(!state.isDirty)
+        state.press("C-u")
+        state.type("two")
+        state.press("Enter")
+        #expect(state.message?.text.contains("not a whole number") == true)
+        state.press("C-u")
+        state.type("6")
+        state.press("Enter")
+        #expect(state.modal == nil)
+        #expect(state.document.tree.scalar(at: state.selectedNode) == .integer(6))
+    }
+
+    @Test func anInt16FieldRefuses40000() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try "struct Tile {\n  height: Int16\n  weight: Double\n}\nroot Tile\n".write(to: folder.appendingPathComponent("Tile.schema"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("tile.json")
+        try #"{"height": 12, "weight": 1.5}"#.write(to: file, atomically: true, encoding: .utf8)
+        var state = BrowserFixture.state(document: try BrowserDocument.open(file))
+        state.go(to: "height")
+        state.press("i", "C-u")
+        state.type("40000")
+        state.press("Enter")
+        guard case .edit(let editor)? = state.modal else { Issue.record("the editor closed"); return }
+        #expect(editor.error?.contains("Int16") == true, "\(editor.error ?? "")")
+        #expect(state.session.bytes == Array(#"{"height": 12, "weight": 1.5}"#.utf8))
+        state.press("C-u")
+        state.type("-32768")
+        state.press("Enter")
+        #expect(String(decoding: state.session.bytes, as: UTF8.self) == #"{"height": -32768, "weight": 1.5}"#)
+        // A real stays a real.
+        state.go(to: "weight")
+        state.press("i", "C-u")
+        state.type("2.25")
+        state.press("Enter")
+        #expect(String(decoding: state.session.bytes, as: UTF8.self) == #"{"height": -32768, "weight": 2.25}"#)
+    }
+
+    @Test func boolsToggleDatesURLsAndDataParse() throws {
+        var state = Self.state()
+        let loops = "domains.Game.groups.Sounds.assets.0.loops"
+        state.go(to: loops)
+        state.press("i")
+        #expect(state.modal == nil)
+        #expect(state.document.tree.scalar(at: state.selectedNode) == .bool(true))
+
+        state.go(to: "domains.Game.groups.Sounds.assets.0.created")
+        state.press("i", "C-u")
+        state.type("yesterday")
+        state.press("Enter")
+        #expect(state.message?.text.contains("ISO-8601") == true)
+        state.press("C-u")
+        state.type("2027-01-02T03:04:05Z")
+        state.press("Enter")
+        #expect(state.modal == nil)
+        let expected = try ValueEntry.parse("2027-01-02T03:04:05Z", as: .date)
+        #expect(state.document.tree.scalar(at: state.selectedNode) == expected)
+
+        state.go(to: "domains.Game.groups.Sounds.assets.0.url")
+        state.press("i", "C-u")
+        state.type("just words")
+        state.press("Enter")
+        #expect(state.modal != nil, "a URL without a scheme is refused")
+        state.press("C-u")
+        state.type("https://example.com/jump.caf")
+        state.press("Enter")
+        #expect(state.modal == nil)
+        #expect(state.document.tree.scalar(at: state.selectedNode) == .string("https://example.com/jump.caf"))
+
+        state.go(to: "domains.Game.groups.Sprites.assets.0.thumbnail")
+        state.press("i", "C-u")
+        state.type("0xdeadbeef")
+        state.press("Enter")
+        #expect(state.document.tree.scalar(at: state.selectedNode) == .data(Data([0xDE, 0xAD, 0xBE, 0xEF])))
+        // Four edits, four undo steps, and the file is back byte for byte.
+        state.press("u", "u", "u", "u")
+        #expect(state.session.bytes == BrowserFixture.sample.tree.bytes)
+        #expect(!state.isDirty)
+    }
+
+    @Test func enumCasesArePickedFromAList() throws {
+        var state = Self.state()
+        // A plain enum: { "Rendering": "original" } → the tag changes, nothing else.
+        state.go(to: "domains.Game.groups.Sprites.assets.0.rendering")
+        state.press("i")
+        guard case .choice(let list)? = state.modal else { Issue.record("no list"); return }
+        #expect(list.items.map(\.label) == ["original", "template"])
+        #expect(list.selection == 0)
+        state.press("j", "Enter")
+        let (old, new) = Self.changedBytes(BrowserFixture.sample.tree.bytes, state.session.bytes)
+        #expect(old == "original" && new == "template")
+        #expect(state.document.role(of: state.selectedNode)?.kind == .enumValue("Rendering", caseName: "template"))
+        // A raw-value enum: { "value": "caf" } → the raw value changes.
+        state.go(to: "domains.Game.groups.Sounds.assets.0.format")
+        state.press("i")
+        state.type("w")
+        state.press("Enter")
+        let wav: PlistValue = ["value": "wav"]
+        #expect(try state.document.tree.value(at: state.selectedNode) == wav)
+        #expect(state.message?.text.contains(".wav") == true)
+    }
+
+    @Test func keysAreRenamedAndDuplicateKeysRefused() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Palette.name")
+        state.press("r", "C-u")
+        state.type("assets")
+        state.press("Enter")
+        guard case .edit(let editor)? = state.modal else { Issue.record("the editor closed"); return }
+        #expect(editor.error?.contains("already has a key") == true)
+        state.press("C-u")
+        state.type("title")
+        state.press("Enter")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.title")
+        #expect(String(decoding: state.session.bytes, as: UTF8.self) == Self.replacing("<key>name</key>", after: "<key>Palette</key>", with: "<key>title</key>"))
+        // The schema now misses a required field: the diagnostics follow the edit at once.
+        #expect(state.message?.text.contains("new error") == true)
+        #expect(state.document.typed.errors.contains { $0.path.description == "domains.Game.groups.Palette" })
+        state.press("u")
+        #expect(state.document.typed.errors.isEmpty)
+    }
+
+    // MARK: - The color picker
+
+    @Test func theColorPickerStepsTypesAndAppliesChannelByChannel() throws {
+        var state = Self.state()
+        let color = "domains.Game.groups.Palette.assets.0.color"
+        state.go(to: color)
+        state.press("i")
+        guard case .color(let picker)? = state.modal else { Issue.record("no picker"); return }
+        #expect(picker.original.hex == "#FF8000")
+        state.press("h")  // red 254
+        state.press("j", "L")  // green 128 + 16
+        state.press("j", "j", "2", "0", "0", "Enter")  // alpha typed: 200
+        guard case .color(let changed)? = state.modal else { Issue.record("the picker closed"); return }
+        #expect(changed.color.hex == "#FE9000C8")
+        state.press("Enter")
+        #expect(state.modal == nil)
+        let value = try state.document.tree.value(at: try #require(state.document.tree.index(at: PlistPath(parsing: color))))
+        let expected: PlistValue = ["red": .real(254.0 / 255), "green": .real(144.0 / 255), "blue": .real(0), "alpha": .real(200.0 / 255)]
+        #expect(value == expected)
+        // Blue was not touched: its bytes are the file's.
+        #expect(String(decoding: state.session.bytes, as: UTF8.self).contains("<key>blue</key>\n\t\t\t\t\t\t\t\t<real>0</real>"))
+        // One undo step for the whole color.
+        state.press("u")
+        #expect(state.session.bytes == BrowserFixture.sample.tree.bytes)
+    }
+
+    @Test func theColorPickerTakesHexAndHSVAndEscCancels() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Palette.assets.0.color")
+        state.press("i", "#")
+        state.type("zz")
+        state.press("Enter")
+        guard case .color(let refused)? = state.modal else { Issue.record("the picker closed"); return }
+        #expect(refused.error?.contains("not a color") == true)
+        state.press("C-u")
+        state.type("336699")
+        state.press("Enter")
+        guard case .color(let hex)? = state.modal else { Issue.record("the picker closed"); return }
+        #expect(hex.color.hex == "#336699")
+        #expect(hex.amount(.hue).rounded() == 210)
+        // Hue typed as 30° keeps saturation and value.
+        state.press("j", "j", "j", "j")
+        #expect({ if case .color(let p)? = state.modal { p.channel == .hue } else { false } }())
+        state.press("3", "0", "Enter")
+        guard case .color(let hsv)? = state.modal else { Issue.record("the picker closed"); return }
+        #expect(hsv.color.hex == "#996633")
+        state.press("Escape")
+        #expect(state.modal == nil)
+        #expect(!state.isDirty)
+        #expect(state.message?.text == "Color not changed")
+    }
+
+    @Test func pickedColorsKeepTheFilesNumberStyle() throws {
+        // Three decimals everywhere: new values are written with three decimals too.
+        let tree = try SourceTree(parsing: Array("<plist><dict><key>red</key><real>0.500</real><key>green</key><real>0.250</real><key>blue</key><real>1.000</real><key>alpha</key><integer>1</integer></dict></plist>".utf8))
+        let ops = try ColorEdit.operations(RGBAColor(red8: 128, green8: 64, blue8: 255, alpha8: 255), at: PlistPath(), node: 0, in: tree)
+        #expect(ops == [.set("red", .real(0.502)), .set("green", .real(0.251))])
+        // A whole alpha in an integer stays an integer.
+        let half = try ColorEdit.operations(RGBAColor(red: 0.5, green: 0.25, blue: 1, alpha: 0), at: PlistPath(), node: 0, in: tree)
+        #expect(half == [.set("alpha", .integer(0))])
+    }
+
+    // MARK: - Structure
+
+    @Test func addingAFieldOffersTheMissingOnesWithDefaultsInSchemaOrder() throws {
+        var state = Self.state()
+        // Background has no tags.
+        state.go(to: "domains.Game.groups.Palette.assets.1")
+        state.press("a")
+        guard case .choice(let list)? = state.modal else { Issue.record("no list"); return }
+        #expect(list.items.map(\.label) == ["tags", "Other key…"])
+        state.press("Enter")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1.tags")
+        #expect(state.document.tree.key(of: state.selectedNode - 1 - Int(state.document.tree[state.selectedNode - 1].size)) != nil)
+        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!).dictionaryKeys == ["Asset", "name", "created", "color", "tags"])
+        #expect(state.document.typed.errors.isEmpty)
+    }
+
+    @Test func anInstanceOfAPickedConformerIsInsertedWithItsTagAndDefaults() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Sounds.assets")
+        state.press("a")
+        guard case .choice(let list)? = state.modal else { Issue.record("no list"); return }
+        #expect(list.items.map(\.label) == ["ColorAsset", "SoundAsset", "ImageAsset"])
+        state.press("j", "Enter")
+        #expect(state.selectedPath == "domains.Game.groups.Sounds.assets.2")
+        let value = try state.document.tree.value(at: state.selectedNode)
+        #expect(value.dictionaryKeys == ["Asset", "name", "created", "url", "format", "duration", "loops", "channels"])
+        #expect(value[.key("Asset")] == .string("SoundAsset"))
+        #expect(value[.key("created")] == .date(Self.fixedNow))
+        #expect(value[.key("channels")] == .integer(2))
+        #expect(state.document.role(of: state.selectedNode)?.kind == .conformer("SoundAsset", protocolName: "Asset"))
+        #expect(state.document.typed.errors.isEmpty, "\(state.document.typed.errors)")
+        // Written like its siblings: indented with the file's tabs.
+        #expect(String(decoding: state.session.bytes, as: UTF8.self).contains("\t\t\t\t\t\t<dict>\n\t\t\t\t\t\t\t<key>Asset</key>\n\t\t\t\t\t\t\t<string>SoundAsset</string>"))
+    }
+
+    @Test func changingAConformerKeepsTheFieldsThatStillApply() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Palette.assets.0")
+        state.press("t")
+        guard case .choice(let list)? = state.modal else { Issue.record("no list"); return }
+        #expect(list.items[list.selection].label == "ColorAsset")
+        state.press("G", "Enter")
+        let value = try state.document.tree.value(at: state.selectedNode)
+        #expect(value.dictionaryKeys == ["Asset", "name", "created", "url", "size", "rendering"])
+        #expect(value[.key("name")] == .string("Accent"))
+        #expect(state.message?.text.contains("dropped color, tags") == true)
+        #expect(state.document.role(of: state.selectedNode)?.kind == .conformer("ImageAsset", protocolName: "Asset"))
+        state.press("u")
+        #expect(state.session.bytes == BrowserFixture.sample.tree.bytes)
+    }
+
+    @Test func deletingASubtreeAsksFirst() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Palette.assets.1")
+        state.press("x")
+        guard case .confirm(let question)? = state.modal else { Issue.record("no question"); return }
+        #expect(question.text.contains("Delete domains.Game.groups.Palette.assets.1 and the 8 values in it?"))
+        state.press("n")
+        #expect(state.modal == nil && !state.isDirty)
+        state.press("x", "y")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1")
+        #expect(try state.document.tree.value(at: state.selectedNode)[.key("name")] == .string("Glass"))
+        // A scalar goes at once; the selection moves to the next sibling.
+        state.go(to: "domains.Game.groups.Palette.assets.1.name")
+        state.press("x")
+        #expect(state.modal == nil)
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1.created")
+        #expect(state.message?.text.contains("new error") == true)
+    }
+
+    @Test func itemsAreDuplicatedAndMoved() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Palette.assets.0.tags.0")
+        state.press("D")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.tags.1")
+        state.press("]")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.tags.2")
+        let tags: PlistValue = ["brand", "buttons", "brand"]
+        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == tags)
+        state.press("]")
+        #expect(state.message?.text == "Already the last")
+        state.press("[", "[", "[")
+        #expect(state.message?.text == "Already the first")
+        let moved: PlistValue = ["brand", "brand", "buttons"]
+        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == moved)
+        // A dictionary member's copy needs a key: suggested, and checked.
+        state.go(to: "domains.Game.groups.Palette.assets.0.name")
+        state.press("D")
+        guard case .edit(let editor)? = state.modal else { Issue.record("no key editor"); return }
+        #expect(editor.field.text == "name 2")
+        state.press("Enter")
+        #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.name 2")
+    }
+
+    @Test func untypedValuesChangeTypeAndAddAnyKind() throws {
+        var state = BrowserFixture.state(document: try BrowserDocument.open(Fixtures.state("Data.json")))
+        state.now = { Self.fixedNow }
+        let root = state.document.tree
+        state.go(to: PlistPath(parsing: root.path(of: root.nodes.indices.first { root[$0].kind == .string }!).description).description)
+        let path = state.selectedPath
+        state.press("t")
+        guard case .choice(let list)? = state.modal else { Issue.record("no list: \(state.message?.text ?? "")"); return }
+        #expect(list.items.map(\.label) == ["String", "Integer", "Real", "Boolean", "Date", "Data", "Dictionary", "Array"])
+        state.press("G", "Enter")
+        #expect(state.selectedPath == path)
+        #expect(try state.document.tree.value(at: state.selectedNode) == .array([]))
+        state.press("a")
+        guard case .choice? = state.modal else { Issue.record("no kind list"); return }
+        state.press("j", "Enter")  // Integer, then its editor opens
+        guard case .edit? = state.modal else { Issue.record("no editor for the new item"); return }
+        state.press("C-u")
+        state.type("42")
+        state.press("Enter")
+        let items: PlistValue = [42]
+        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == items)
+    }
+
+    // MARK: - Undo, the outline, quitting, commands
+
+    @Test func undoAndRedoWalkTheHistoryExactly() throws {
+        var state = Self.state()
+        var versions = [state.session.bytes]
+        for (path, text) in [("name", "One"), ("domains.Game.groups.Palette.name", "Two"), ("domains.App.groups.Icons.name", "Three")] {
+            state.go(to: path)
+            state.press("i", "C-u")
+            state.type(text)
+            state.press("Enter")
+            versions.append(state.session.bytes)
+        }
+        for version in versions.reversed().dropFirst() {
+            state.press("u")
+            #expect(state.session.bytes == version)
+        }
+        state.press("u")
+        #expect(state.message?.text == "Nothing to undo")
+        #expect(!state.isDirty)
+        state.press("C-r", "C-r")
+        #expect(state.session.bytes == versions[2])
+        #expect(state.isDirty)
+        // A new edit drops what could be redone.
+        state.go(to: "name")
+        state.press("D", "Enter")
+        state.press("C-r")
+        #expect(state.message?.text == "Nothing to redo")
+    }
+
+    @Test func theOutlineKeepsWhatWasExpandedAcrossEdits() throws {
+        var state = Self.state()
+        state.press("e")
+        let rowsBefore = state.outline.count
+        state.go(to: "domains.Game.groups.Palette.assets.1")
+        state.press("x", "y")
+        // Everything else stays expanded: only the deleted item's rows are gone.
+        #expect(state.outline.count == rowsBefore - 9)
+        #expect(state.outline.isExpanded(try #require(state.document.tree.index(at: "domains.App"))))
+        #expect(state.outline.isExpanded(try #require(state.document.tree.index(at: "domains.Game.groups.Palette.assets.2.color"))))
+        state.press("u")
+        #expect(state.outline.count == rowsBefore - 8, "the restored item comes back collapsed")
+    }
+
+    @Test func quittingWithUnsavedChangesAsks() throws {
+        var state = Self.state()
+        #expect(state.press("q") == [.quit])
+        state.go(to: "domains.Game.groups.Sounds.assets.0.loops")
+        state.press("i")
+        #expect(state.press("q").isEmpty)
+        guard case .confirm(let question)? = state.modal else { Issue.record("no question"); return }
+        #expect(question.text.contains("Unsaved changes to AssetLibrary.plist"))
+        #expect(state.press("n").isEmpty)
+        #expect(state.press("C-c").isEmpty)
+        #expect(state.press("s") == [.save(overwrite: false), .quit])
+        state.press("q")
+        #expect(state.press("q") == [.quit])
+    }
+
+    @Test func theCommandLineSavesQuitsAndConverts() throws {
+        var state = Self.state()
+        state.press(":")
+        state.type("w")
+        #expect(state.press("Enter").isEmpty)
+        #expect(state.message?.text == "No changes to save")
+        state.go(to: "domains.Game.groups.Sounds.assets.0.loops")
+        state.press("i", ":")
+        state.type("w")
+        #expect(state.press("Enter") == [.save(overwrite: false)])
+        state.press(":")
+        state.type("w copy.json")
+        #expect(state.press("Enter") == [.saveAs(path: "copy.json", format: .json)])
+        state.press(":")
+        state.type("w copy.plist binary")
+        #expect(state.press("Enter") == [.saveAs(path: "copy.plist", format: .binary)])
+        state.press(":")
+        state.type("wq")
+        #expect(state.press("Enter") == [.save(overwrite: false), .quit])
+        state.press(":")
+        state.type("q!")
+        #expect(state.press("Enter") == [.quit])
+        state.press(":")
+        state.type("frobnicate")
+        state.press("Enter")
+        #expect(state.message?.isError == true)
+    }
+
+    @Test func theRootAndSchemaFixedTypesRefuseWithReasons() {
+        var state = Self.state()
+        state.press("g", "x")
+        #expect(state.message?.text == "The root cannot be deleted")
+        state.press("i")
+        #expect(state.message?.isError == true)
+        state.go(to: "domains.Game.groups.Palette.assets.0.name")
+        state.press("t")
+        #expect(state.message?.text.contains("The schema says this is String") == true)
+        #expect(!state.isDirty)
+    }
+}
+
+extension BrowserState {
+    /// Selects the node at `path` (revealing it), as a user would by navigating there.
+    mutating func go(to path: String) {
+        guard let node = document.tree.index(at: PlistPath(parsing: path)) else { fatalError("no node at \(path)") }
+        selectNode(node)
+    }
+}
+
+extension PlistValue {
+    var dictionaryKeys: [String] {
+        if case .dictionary(let d) = self { return Array(d.keys) }
+        return []
+    }
+}

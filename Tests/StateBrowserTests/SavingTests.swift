@@ -1,0 +1,111 @@
+import Foundation
+import State
+import StateDocument
+import StateTestSupport
+import Testing
+import TerminalCore
+@testable import StateBrowser
+
+/// Saving from the browser through the runtime, on real files: Ctrl-S writes the session's
+/// bytes atomically; a file changed on disk is not overwritten without asking; a failed save
+/// keeps the edits (and `:wq` does not quit); save-as converts; reload drops the edits.
+@Suite struct SavingTests {
+    /// A copy of the sample and its schema in a fresh folder, opened as `state` opens it.
+    static func open() throws -> (BrowserApp, MemoryBackend, URL) {
+        let folder = try Fixtures.temporaryFolder()
+        let example = AssetLibraryFixture.sample.deletingLastPathComponent()
+        for name in ["AssetLibrary.plist", "AssetLibrary.schema"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let url = folder.appendingPathComponent("AssetLibrary.plist")
+        let stamp = AtomicFile.stamp(of: url)
+        let document = try BrowserDocument.open(url)
+        let backend = MemoryBackend(width: 100, height: 30)
+        let state = BrowserFixture.state(document: document)
+        let file = OpenDocument(url: url, session: EditSession(tree: document.tree), stamp: stamp)
+        return (BrowserApp(state: state, backend: backend, file: file), backend, url)
+    }
+
+    static func keys(_ names: String...) -> [InputEvent] { names.map { .key(Key(named: $0)!) } }
+
+    /// Sends events and runs the app until they are used up; false when it quit.
+    static func run(_ app: inout BrowserApp, _ backend: MemoryBackend, _ events: [InputEvent]) -> Bool {
+        for event in events { backend.send(event) }
+        for _ in events where !app.step() { return false }
+        return true
+    }
+
+    @Test func ctrlSWritesExactlyTheSessionsBytes() throws {
+        var (app, backend, url) = try Self.open()
+        let original = try Data(contentsOf: url)
+        // name → toggle nothing; edit the library name.
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "C-u") + "Saved".map { .key(.character($0)) } + Self.keys("Enter", "C-s")))
+        #expect(!app.state.isDirty)
+        #expect(app.state.message?.text.hasPrefix("Saved AssetLibrary.plist") == true)
+        let saved = try Data(contentsOf: url)
+        #expect(Array(saved) == app.state.session.bytes)
+        #expect(String(decoding: saved, as: UTF8.self) == String(decoding: original, as: UTF8.self).replacingOccurrences(of: "<string>Sample Library</string>", with: "<string>Saved</string>"))
+        // Nothing left in the folder but the file and its schema: no temporary files.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted() == ["AssetLibrary.plist", "AssetLibrary.schema"])
+    }
+
+    @Test func aFileChangedOnDiskIsOverwrittenOnlyWhenAsked() throws {
+        var (app, backend, url) = try Self.open()
+        // Someone else writes the file after it was opened.
+        let theirs = Data("<plist><string>theirs</string></plist>".utf8)
+        try theirs.write(to: url)
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter", "C-s")))
+        guard case .confirm(let question)? = app.state.modal else { Issue.record("no question"); return }
+        #expect(question.text.contains("changed on disk"))
+        #expect(try Data(contentsOf: url) == theirs)
+        // Cancel keeps both: their file, our edits.
+        #expect(Self.run(&app, backend, Self.keys("n")))
+        #expect(app.state.isDirty)
+        #expect(try Data(contentsOf: url) == theirs)
+        // Overwrite when asked.
+        #expect(Self.run(&app, backend, Self.keys("C-s", "o")))
+        #expect(!app.state.isDirty)
+        #expect(try Array(Data(contentsOf: url)) == app.state.session.bytes)
+    }
+
+    @Test func reloadDropsTheEditsAndReadsTheFileAgain() throws {
+        var (app, backend, url) = try Self.open()
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter")))
+        #expect(app.state.isDirty)
+        var changed = try String(contentsOf: url, encoding: .utf8)
+        changed = changed.replacingOccurrences(of: "Sample Library", with: "Edited Elsewhere")
+        try changed.write(to: url, atomically: false, encoding: .utf8)
+        #expect(Self.run(&app, backend, Self.keys(":") + "e!".map { .key(.character($0)) } + Self.keys("Enter")))
+        #expect(!app.state.isDirty)
+        #expect(try app.state.document.tree.value(at: app.state.selectedNode) == .string("Edited Elsewhere"))
+        #expect(app.state.selectedPath == "name")
+    }
+
+    @Test func aFailedSaveKeepsTheEditsAndDoesNotQuit() throws {
+        var (app, backend, url) = try Self.open()
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        let original = try Data(contentsOf: url)
+        // Running as root ignores permissions: nothing to check then.
+        guard getuid() != 0 else { return }
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter", ":", "w", "q", "Enter")), ":wq did not quit")
+        #expect(app.state.isDirty)
+        #expect(app.state.message?.text.hasPrefix("Not saved") == true)
+        #expect(try Data(contentsOf: url) == original)
+    }
+
+    @Test func saveAsConvertsAndTheDocumentFollows() throws {
+        var (app, backend, url) = try Self.open()
+        let copy = url.deletingLastPathComponent().appendingPathComponent("copy.json")
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter", ":") + "w \(copy.path)".map { .key(.character($0)) } + Self.keys("Enter")))
+        #expect(app.state.document.tree.format == .json)
+        #expect(!app.state.isDirty)
+        #expect(app.state.screen.lines.last!.contains("copy.json  JSON"))
+        // Python reads the JSON as the edited document (dates written as ISO strings).
+        let python = try PlistOracle.read(copy)
+        #expect(python.contains("str " + "Sample Library!".utf8.map { String(format: "%02x", $0) }.joined()))
+        // The original file was not touched.
+        #expect(try Data(contentsOf: url) == Data(BrowserFixture.sample.tree.bytes))
+    }
+}
