@@ -72,6 +72,46 @@ import TerminalCore
         ScreenSnapshot.assertMatches(screen, named: "help-overlay")
     }
 
+    @Test(arguments: [(ColorDepth.trueColor, "color-picker-truecolor"), (.palette256, "color-picker-256")])
+    func theColorPickerShowsOldAndNewSwatchesAndChannels(depth: ColorDepth, name: String) throws {
+        var state = BrowserFixture.state(width: 100, height: 28, depth: depth)
+        state.go(to: "domains.Game.groups.Palette.assets.2.color")
+        state.press("i", "H", "j", "j", "j", "h")
+        let screen = state.screen
+        let text = screen.lines.joined(separator: "\n")
+        #expect(text.contains("Color domains.Game.groups.Palette.assets.2.color"))
+        #expect(text.contains("▸ Alpha"))
+        // Glass is translucent: its swatch is blended over a checkerboard, so neighbouring
+        // cells differ, and its alpha is stated as a number.
+        let y = try #require(screen.lines.firstIndex { $0.contains("Old") }) + 1
+        let x = try #require(screen.lines[y - 1].range(of: "Old")).lowerBound.utf16Offset(in: screen.lines[y - 1])
+        #expect(screen[x, y].style.background != screen[x + 2, y].style.background)
+        #expect(text.contains("α"))
+        ScreenSnapshot.assertMatches(screen, named: name)
+    }
+
+    @Test func thePendingChangesViewIsAUnifiedDiff() {
+        var state = BrowserFixture.state(width: 90, height: 20)
+        state.go(to: "domains.Game.groups.Palette.assets.0.color")
+        state.press("i", "H", "Enter")
+        state.go(to: "domains.App.groups.Icons.name")
+        state.press("x", "=")
+        let text = state.screen.lines.joined(separator: "\n")
+        #expect(text.contains("Changes to AssetLibrary.plist: -3 +1"))
+        #expect(text.contains("-\t\t\t\t\t\t\t\t<real>1</real>".replacingOccurrences(of: "\t", with: "    ")))
+        #expect(text.contains("+                                <real>0.9372549019607843</real>"))
+        ScreenSnapshot.assertMatches(state.screen, named: "pending-changes")
+        state.press("Escape")
+        #expect(state.modal == nil)
+    }
+
+    @Test func theConformerListOverTheTree() {
+        var state = BrowserFixture.state(width: 100, height: 24)
+        state.go(to: "domains.Game.groups.Sounds.assets")
+        state.press("a", "j")
+        ScreenSnapshot.assertMatches(state.screen, named: "conformer-list")
+    }
+
     @Test func schemaPaneListsProtocolsConformersAndModels() {
         var state = BrowserFixture.state(width: 100, height: 30)
         state.press("s", "j", "j")

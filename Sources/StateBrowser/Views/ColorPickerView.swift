@@ -4,7 +4,7 @@ import TerminalCore
 /// The color picker: old and new swatches side by side (alpha shown over a checkerboard, and
 /// as a number), a bar per channel, hue/saturation/value, hex, and the keys.
 enum ColorPickerView {
-    static let size = (width: 60, height: 19)
+    static let size = (width: 68, height: 19)
 
     static func render(_ picker: ColorPicker, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
@@ -59,7 +59,7 @@ enum ColorPickerView {
         } else if let error = picker.error {
             screen.put(TextWidth.truncated(error, to: inner.width), x: inner.x, y: inner.maxY - 2, style: theme[.errorMessage])
         }
-        let keys = "←→ ±1  H/L ±16  0-9 type  # hex  r reset  Enter apply  Esc cancel"
+        let keys = "←→ ±1  H/L ±16  0-9 type  # hex  r reset  ⏎ apply  Esc cancel"
         screen.put(TextWidth.truncated(keys, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label])
     }
 
