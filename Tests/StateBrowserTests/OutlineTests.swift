@@ -17,6 +17,28 @@ import Testing
         }.map { Int32($0) }
     }
 
+    /// With every container expanded the rows are not stored; collapsing anything (the root,
+    /// a node in the middle) brings them back, and expanding the last collapsed node drops them.
+    @Test func everythingVisibleNeedsNoRowsAndComesBackExactly() {
+        let document = BrowserFixture.sample
+        var outline = Outline(document: document, expandedToDepth: 1)
+        outline.expandAll()
+        #expect(outline.count == document.nodeCount)
+        #expect(outline.rows == Self.expectedRows(outline, document))
+        let middle = document.tree.index(at: "domains.Game.groups.Palette")!
+        outline.collapse(row: outline.row(of: middle)!)
+        #expect(outline.rows == Self.expectedRows(outline, document))
+        #expect(outline.row(of: middle + 1) == nil)
+        outline.expand(row: outline.row(of: middle)!)
+        #expect(outline.count == document.nodeCount)
+        outline.collapse(row: 0)
+        #expect(outline.rows == [0])
+        outline.expand(row: 0)
+        #expect(outline.count == document.nodeCount)
+        #expect(outline.rows == Self.expectedRows(outline, document))
+        #expect(outline.rowAtOrBefore(middle) == middle)
+    }
+
     @Test func splicingMatchesRebuildingUnderRandomExpandAndCollapse() {
         let document = BrowserFixture.sample
         var outline = Outline(document: document, expandedToDepth: 1)

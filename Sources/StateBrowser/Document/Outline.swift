@@ -9,7 +9,14 @@ import State
 /// leaf: walks over a million expanded rows then read one byte a row, and the node table only
 /// for collapsed containers (whose subtrees they skip).
 public struct Outline: Sendable {
-    public private(set) var rows: [Int32]
+    /// The rows while some container is collapsed (empty while `allVisible`).
+    private var stored: [Int32]
+    /// True when no container is collapsed, so every node has a row and row n shows node n:
+    /// the rows are not stored at all. Expanding everything, and expanding the last collapsed
+    /// node (the root after `h` on a fully expanded tree), then costs nothing per row.
+    private var allVisible = false
+    /// How many containers are collapsed; zero means `allVisible`.
+    private var collapsedCount = 0
     private var state: [NodeState]
     /// The tree's node table (shared, not copied): sizes for skipping subtrees.
     private let nodes: [SourceNode]
@@ -24,10 +31,11 @@ public struct Outline: Sendable {
     public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
         nodes = document.tree.nodes
         state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
+        collapsedCount = state.lazy.filter { $0 == .collapsed }.count
         // Room for every node, touched once now (a few ms at open for a million nodes): the
         // array keeps this capacity, so no expansion later allocates or faults in fresh pages.
-        rows = Array(repeating: 0, count: nodes.count)
-        rows.removeAll(keepingCapacity: true)
+        stored = Array(repeating: 0, count: nodes.count)
+        stored.removeAll(keepingCapacity: true)
         expand(toDepth: depth)
     }
 
@@ -38,8 +46,9 @@ public struct Outline: Sendable {
     public init(document: BrowserDocument, carrying old: Outline, change: TreeChange) {
         nodes = document.tree.nodes
         state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
-        rows = Array(repeating: 0, count: nodes.count)
-        rows.removeAll(keepingCapacity: true)
+        collapsedCount = state.lazy.filter { $0 == .collapsed }.count
+        stored = Array(repeating: 0, count: nodes.count)
+        stored.removeAll(keepingCapacity: true)
         guard let changed = document.tree.index(at: change.path), changed < old.nodes.count else {
             expand(toDepth: 1)
             return
@@ -78,47 +87,78 @@ public struct Outline: Sendable {
     private mutating func copyStates(from old: Outline, oldRange: Range<Int>, to start: Int) {
         for (offset, oldIndex) in oldRange.enumerated() where old.state[oldIndex] == .expanded {
             let i = start + offset
-            if i < state.count, state[i] == .collapsed { state[i] = .expanded }
+            if i < state.count, state[i] == .collapsed {
+                state[i] = .expanded
+                collapsedCount -= 1
+            }
         }
     }
 
-    public var count: Int { rows.count }
-    public subscript(row: Int) -> Int { Int(rows[row]) }
+    /// The node of each row, in order (built on demand while every node is visible).
+    public var rows: [Int32] { allVisible ? (0..<Int32(nodes.count)).map { $0 } : stored }
+    public var count: Int { allVisible ? nodes.count : stored.count }
+    public subscript(row: Int) -> Int { allVisible ? row : Int(stored[row]) }
 
     public func isExpanded(_ node: Int) -> Bool { state[node] == .expanded }
     public func isExpandable(_ node: Int) -> Bool { state[node] != .leaf }
 
     /// The row showing `node`, or nil when it is hidden inside a collapsed container.
     public func row(of node: Int) -> Int? {
+        if allVisible { return node < nodes.count ? node : nil }
         let target = Int32(node)
-        let row = rows.partitionPoint { $0 < target }
-        return row < rows.count && rows[row] == target ? row : nil
+        let row = stored.partitionPoint { $0 < target }
+        return row < stored.count && stored[row] == target ? row : nil
     }
 
     /// The last row at or before `node` in document order: the row of the node, or of the
     /// closest visible node before it (its visible ancestor when it is hidden).
     public func rowAtOrBefore(_ node: Int) -> Int {
+        if allVisible { return max(0, min(node, nodes.count - 1)) }
         let target = Int32(node)
-        return max(0, rows.partitionPoint { $0 <= target } - 1)
+        return max(0, stored.partitionPoint { $0 <= target } - 1)
     }
 
     // MARK: - Expanding and collapsing
 
     /// Expands the node shown at `row`, splicing in its visible descendants.
     public mutating func expand(row: Int) {
-        let node = Int(rows[row])
+        let node = self[row]
         guard state[node] == .collapsed else { return }
         state[node] = .expanded
+        collapsedCount -= 1
+        if collapsedCount == 0 {
+            allVisible = true
+            stored.removeAll(keepingCapacity: true)
+            return
+        }
         insertVisibleChildren(of: node, after: row)
     }
 
     /// Collapses the node shown at `row`, removing the rows of its descendants.
     public mutating func collapse(row: Int) {
-        let node = Int(rows[row])
+        let node = self[row]
         guard state[node] == .expanded else { return }
         state[node] = .collapsed
+        collapsedCount += 1
+        if allVisible {
+            // Every node was a row: the rows are now all but this node's descendants, written
+            // in one pass into the kept capacity.
+            allVisible = false
+            let end = node + 1 + Int(nodes[node].size)
+            stored.removeAll(keepingCapacity: true)
+            stored.append(contentsOf: repeatElement(0, count: node + 1 + (nodes.count - end)))
+            stored.withUnsafeMutableBufferPointer { out in
+                for i in 0...node { out[i] = Int32(truncatingIfNeeded: i) }
+                var n = node + 1
+                for i in end..<nodes.count {
+                    out[n] = Int32(truncatingIfNeeded: i)
+                    n += 1
+                }
+            }
+            return
+        }
         let end = endOfSubtreeRows(from: row)
-        rows.removeSubrange((row + 1)..<end)
+        stored.removeSubrange((row + 1)..<end)
     }
 
     /// Expands every ancestor of `node` so that it gets a row.
@@ -147,6 +187,7 @@ public struct Outline: Sendable {
     /// Marks `node` and its descendants `levels` deep as expanded.
     private mutating func expand(_ node: Int, levels: Int) {
         guard levels > 0, state[node] != .leaf else { return }
+        if state[node] == .collapsed { collapsedCount -= 1 }
         state[node] = .expanded
         var child = node + 1
         let end = node + 1 + Int(nodes[node].size)
@@ -157,23 +198,26 @@ public struct Outline: Sendable {
     }
 
     private mutating func collapseEverything() {
+        var containers = 0
         state.withUnsafeMutableBufferPointer { states in
-            for i in states.indices where states[i] == .expanded { states[i] = .collapsed }
+            for i in states.indices where states[i] != .leaf {
+                states[i] = .collapsed
+                containers += 1
+            }
         }
+        collapsedCount = containers
     }
 
     /// Expands every container.
     public mutating func expandAll() {
-        state.withUnsafeMutableBufferPointer { states in
-            for i in states.indices where states[i] == .collapsed { states[i] = .expanded }
+        if collapsedCount > 0 {
+            state.withUnsafeMutableBufferPointer { states in
+                for i in states.indices where states[i] == .collapsed { states[i] = .expanded }
+            }
         }
-        // In place: the array keeps its capacity between expansions, so re-expanding reuses
-        // memory already mapped instead of faulting in 7 MB of fresh pages.
-        rows.removeAll(keepingCapacity: true)
-        rows.append(contentsOf: repeatElement(0, count: nodes.count))
-        rows.withUnsafeMutableBufferPointer { out in
-            for i in out.indices { out[i] = Int32(truncatingIfNeeded: i) }
-        }
+        collapsedCount = 0
+        allVisible = true
+        stored.removeAll(keepingCapacity: true)
     }
 
     /// Collapses everything below the root.
@@ -182,9 +226,11 @@ public struct Outline: Sendable {
     // MARK: - Walks
 
     private mutating func rebuild() {
-        rows.removeAll(keepingCapacity: true)
-        rows.append(0)
-        if state[0] == .expanded { insertVisibleChildren(of: 0, after: 0) }
+        stored.removeAll(keepingCapacity: true)
+        allVisible = collapsedCount == 0 && !nodes.isEmpty
+        guard !allVisible else { return }
+        stored.append(0)
+        if !nodes.isEmpty, state[0] == .expanded { insertVisibleChildren(of: 0, after: 0) }
     }
 
     /// Inserts the rows below `node` (which must be expanded, and shown at `row`) after it,
@@ -203,9 +249,9 @@ public struct Outline: Sendable {
                 return n
             }
         }
-        rows.insert(contentsOf: repeatElement(0, count: count), at: row + 1)
+        stored.insert(contentsOf: repeatElement(0, count: count), at: row + 1)
         let states = state
-        rows.withUnsafeMutableBufferPointer { out in
+        stored.withUnsafeMutableBufferPointer { out in
             states.withUnsafeBufferPointer { states in
                 nodes.withUnsafeBufferPointer { nodes in
                     var i = node + 1
@@ -222,7 +268,7 @@ public struct Outline: Sendable {
 
     /// The first row after the rows of `row`'s subtree.
     private func endOfSubtreeRows(from row: Int) -> Int {
-        let last = rows[row] + Int32(nodes[Int(rows[row])].size)
-        return rows.partitionPoint(in: (row + 1)..<rows.count) { $0 <= last }
+        let last = stored[row] + Int32(nodes[Int(stored[row])].size)
+        return stored.partitionPoint(in: (row + 1)..<stored.count) { $0 <= last }
     }
 }
