@@ -33,8 +33,8 @@ public final class TmuxSession {
         let folder = FileManager.default.temporaryDirectory
         let outURL = folder.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
         let errURL = folder.appendingPathComponent("\(socket)-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)

@@ -48,7 +48,7 @@ import TerminalCore
         state.press("Enter")
         #expect(state.modal == nil)
         #expect(state.isDirty)
-        #expect(try state.document.tree.value(at: state.selectedNode) == .string("Ünïcode Library 🎨"))
+        #expect(state.document.tree.value(at: state.selectedNode) == .string("Ünïcode Library 🎨"))
         let (old, new) = Self.changedBytes(original, state.session.bytes)
         #expect(old == "Sample Library" && new == "Ünïcode Library 🎨")
         #expect(state.screen.lines.last!.contains("[+]"))
@@ -162,7 +162,7 @@ import TerminalCore
         state.type("w")
         state.press("Enter")
         let wav: PlistValue = ["value": "wav"]
-        #expect(try state.document.tree.value(at: state.selectedNode) == wav)
+        #expect(state.document.tree.value(at: state.selectedNode) == wav)
         #expect(state.message?.text.contains(".wav") == true)
     }
 
@@ -202,7 +202,7 @@ import TerminalCore
         #expect(changed.color.hex == "#FE9000C8")
         state.press("Enter")
         #expect(state.modal == nil)
-        let value = try state.document.tree.value(at: try #require(state.document.tree.index(at: PlistPath(parsing: color))))
+        let value = state.document.tree.value(at: try #require(state.document.tree.index(at: PlistPath(parsing: color))))
         let expected: PlistValue = ["red": .real(254.0 / 255), "green": .real(144.0 / 255), "blue": .real(0), "alpha": .real(200.0 / 255)]
         #expect(value == expected)
         // Blue was not touched: its bytes are the file's.
@@ -260,7 +260,7 @@ import TerminalCore
         state.press("Enter")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1.tags")
         #expect(state.document.tree.key(of: state.selectedNode - 1 - Int(state.document.tree[state.selectedNode - 1].size)) != nil)
-        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!).dictionaryKeys == ["Asset", "name", "created", "color", "tags"])
+        #expect(state.document.tree.value(at: state.document.parent(of: state.selectedNode)!).dictionaryKeys == ["Asset", "name", "created", "color", "tags"])
         #expect(state.document.typed.errors.isEmpty)
     }
 
@@ -272,7 +272,7 @@ import TerminalCore
         #expect(list.items.map(\.label) == ["ColorAsset", "SoundAsset", "ImageAsset"])
         state.press("j", "Enter")
         #expect(state.selectedPath == "domains.Game.groups.Sounds.assets.2")
-        let value = try state.document.tree.value(at: state.selectedNode)
+        let value = state.document.tree.value(at: state.selectedNode)
         #expect(value.dictionaryKeys == ["Asset", "name", "created", "url", "format", "duration", "loops", "channels"])
         #expect(value[.key("Asset")] == .string("SoundAsset"))
         #expect(value[.key("created")] == .date(Self.fixedNow))
@@ -290,7 +290,7 @@ import TerminalCore
         guard case .choice(let list)? = state.modal else { Issue.record("no list"); return }
         #expect(list.items[list.selection].label == "ColorAsset")
         state.press("G", "Enter")
-        let value = try state.document.tree.value(at: state.selectedNode)
+        let value = state.document.tree.value(at: state.selectedNode)
         #expect(value.dictionaryKeys == ["Asset", "name", "created", "url", "size", "rendering"])
         #expect(value[.key("name")] == .string("Accent"))
         #expect(state.message?.text.contains("dropped color, tags") == true)
@@ -309,7 +309,7 @@ import TerminalCore
         #expect(state.modal == nil && !state.isDirty)
         state.press("x", "y")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1")
-        #expect(try state.document.tree.value(at: state.selectedNode)[.key("name")] == .string("Glass"))
+        #expect(state.document.tree.value(at: state.selectedNode)[.key("name")] == .string("Glass"))
         // A scalar goes at once; the selection moves to the next sibling.
         state.go(to: "domains.Game.groups.Palette.assets.1.name")
         state.press("x")
@@ -326,13 +326,13 @@ import TerminalCore
         state.press("]")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.tags.2")
         let tags: PlistValue = ["brand", "buttons", "brand"]
-        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == tags)
+        #expect(state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == tags)
         state.press("]")
         #expect(state.message?.text == "Already the last")
         state.press("[", "[", "[")
         #expect(state.message?.text == "Already the first")
         let moved: PlistValue = ["brand", "brand", "buttons"]
-        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == moved)
+        #expect(state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == moved)
         // A dictionary member's copy needs a key: suggested, and checked.
         state.go(to: "domains.Game.groups.Palette.assets.0.name")
         state.press("D")
@@ -353,7 +353,7 @@ import TerminalCore
         #expect(list.items.map(\.label) == ["String", "Integer", "Real", "Boolean", "Date", "Data", "Dictionary", "Array"])
         state.press("G", "Enter")
         #expect(state.selectedPath == path)
-        #expect(try state.document.tree.value(at: state.selectedNode) == .array([]))
+        #expect(state.document.tree.value(at: state.selectedNode) == .array([]))
         state.press("a")
         guard case .choice? = state.modal else { Issue.record("no kind list"); return }
         state.press("j", "Enter")  // Integer, then its editor opens
@@ -362,7 +362,7 @@ import TerminalCore
         state.type("42")
         state.press("Enter")
         let items: PlistValue = [42]
-        #expect(try state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == items)
+        #expect(state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == items)
     }
 
     // MARK: - Undo, the outline, quitting, commands

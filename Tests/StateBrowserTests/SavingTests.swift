@@ -77,7 +77,7 @@ import TerminalCore
         try changed.write(to: url, atomically: false, encoding: .utf8)
         #expect(Self.run(&app, backend, Self.keys(":") + "e!".map { .key(.character($0)) } + Self.keys("Enter")))
         #expect(!app.state.isDirty)
-        #expect(try app.state.document.tree.value(at: app.state.selectedNode) == .string("Edited Elsewhere"))
+        #expect(app.state.document.tree.value(at: app.state.selectedNode) == .string("Edited Elsewhere"))
         #expect(app.state.selectedPath == "name")
     }
 
@@ -92,7 +92,7 @@ import TerminalCore
         #expect(Self.run(&app, backend, Self.keys("o")))
         #expect(app.state.isDirty)
         #expect(app.state.message?.text.hasPrefix("Not saved") == true, "\(app.state.message?.text ?? "")")
-        #expect(try app.state.document.tree.value(at: app.state.selectedNode) == .string("Sample Library!"))
+        #expect(app.state.document.tree.value(at: app.state.selectedNode) == .string("Sample Library!"))
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+import State
+import StateSchema
+
+/// Writing generated code: machine files replaced (only when their text changed, so an
+/// unchanged schema does not make the build recompile), human files created once.
+public enum GeneratedFiles {
+    public struct Report: Sendable, Equatable {
+        public var written: [String] = []
+        public var unchanged: [String] = []
+        /// Human files that were already there and were left alone.
+        public var kept: [String] = []
+    }
+
+    /// Generates the files for the schema at `schemaURL` into `folder` (created if needed).
+    public static func generate(schema schemaURL: URL, into folder: URL) throws -> Report {
+        let generator = SwiftGenerator(schema: try SchemaLoader.load(schemaURL), schemaName: schemaURL.lastPathComponent)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var report = Report()
+        for file in try generator.files() {
+            let url = folder.appendingPathComponent(file.name)
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            if !file.isMachineFile, exists {
+                report.kept.append(file.name)
+            } else if try writeIfChanged(file.contents, to: url) {
+                report.written.append(file.name)
+            } else {
+                report.unchanged.append(file.name)
+            }
+        }
+        return report
+    }
+
+    /// Writes `text` atomically unless the file already holds it; true when it wrote.
+    @discardableResult
+    public static func writeIfChanged(_ text: String, to url: URL) throws -> Bool {
+        let bytes = Array(text.utf8)
+        if let existing = try? FileBytes.read(url), existing == bytes { return false }
+        try AtomicFile.write(bytes, to: url)
+        return true
+    }
+}
