@@ -85,6 +85,8 @@ let package = Package(
             name: "GeneratedModelTests",
             dependencies: ["State", "StateCodegen", "StateSchema", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")],
             exclude: ["Golden"],
+            // Generated code must be warning-free: here a warning fails the build.
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
             plugins: ["StateModels"]
         ),
         .testTarget(name: "StateCLITests", dependencies: ["StateCLI", "state", "StateTestSupport"]),
