@@ -262,6 +262,13 @@ import TerminalCore
         #expect(state.document.tree.key(of: state.selectedNode - 1 - Int(state.document.tree[state.selectedNode - 1].size)) != nil)
         #expect(state.document.tree.value(at: state.document.parent(of: state.selectedNode)!).dictionaryKeys == ["Asset", "name", "created", "color", "tags"])
         #expect(state.document.typed.errors.isEmpty)
+        // A model with every field still shows the list, so the user sees why only an unknown
+        // key is offered.
+        state.go(to: "domains.Game.groups.Sprites")
+        state.press("a")
+        guard case .choice(let complete)? = state.modal else { Issue.record("no list for a complete model"); return }
+        #expect(complete.title == "Add to AssetGroup (every field is there)")
+        #expect(complete.items.map(\.label) == ["Other key…"])
     }
 
     @Test func anInstanceOfAPickedConformerIsInsertedWithItsTagAndDefaults() throws {

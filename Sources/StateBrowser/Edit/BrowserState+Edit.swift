@@ -157,7 +157,7 @@ extension BrowserState {
             container = node
         }
         guard let list = addChoices(container, at: at) else { return }
-        if list.items.count == 1 {
+        if list.picksAlone, list.items.count == 1 {
             perform(list.items[0].action)
         } else {
             modal = .choice(list)
@@ -206,7 +206,9 @@ extension BrowserState {
                         ChoiceList.Item(c.name, detail: ": \(name)", action: insert(defaults.instance(of: c.name, asConformerOf: name), label: "a new \(c.name)"))
                     })
                 }
-                return ChoiceList(title: "Add", items: [ChoiceList.Item("\(element)", action: insert(defaults.value(of: element), label: "a new \(element)"))])
+                var list = ChoiceList(title: "Add", items: [ChoiceList.Item("\(element)", action: insert(defaults.value(of: element), label: "a new \(element)"))])
+                list.picksAlone = true
+                return list
             }
         }
         return ChoiceList(title: "Add to \(path.components.isEmpty ? "(root)" : path.description): pick a type", items: Self.untypedKinds(now: now()).map { name, value in
@@ -410,14 +412,13 @@ extension BrowserState {
     // MARK: - Undo, redo, changes
 
     mutating func undo() {
-        let before = document.tree
         do {
             guard let entry = try session.undo() else {
                 message = Message(text: "Nothing to undo", isError: true)
                 return
             }
             let change = TreeChange(entry.operations, in: session.tree).inverted
-            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree), before: before)
+            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
             message = Message(text: "Undid \(Self.describe(entry.operations))", isError: false)
         } catch {
             message = Message(text: "\(error)", isError: true)
@@ -432,7 +433,7 @@ extension BrowserState {
                 return
             }
             let change = TreeChange(entry.operations, in: before)
-            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree), before: before)
+            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
             message = Message(text: "Redid \(Self.describe(entry.operations))", isError: false)
         } catch {
             message = Message(text: "\(error)", isError: true)
@@ -486,7 +487,7 @@ extension BrowserState {
             message = Message(text: "\(error)", isError: true)
             return false
         }
-        documentChanged(change: TreeChange(operations, in: before), select: select, before: before)
+        documentChanged(change: TreeChange(operations, in: before), select: select)
         var text = text
         var isError = false
         if let errorsBefore, !document.isCheckPending {
@@ -505,7 +506,7 @@ extension BrowserState {
     }
 
     /// Rebuilds the document from the session's tree after an edit, undo or redo.
-    mutating func documentChanged(change: TreeChange, select: PlistPath?, before: SourceTree) {
+    mutating func documentChanged(change: TreeChange, select: PlistPath?) {
         let next = document.replacing(session.tree)
         outline = Outline(document: next, carrying: outline, change: change)
         document = next

@@ -24,9 +24,8 @@ extension BrowserState {
             session.markSaved()
             message = Message(text: "Saved \(document.fileName) (\(bytes) bytes)", isError: false)
         case .savedAs(let newSession, let fileName, let warnings):
-            let before = document.tree
             session = newSession
-            replaceDocument(fileName: fileName, before: before)
+            replaceDocument(fileName: fileName)
             message = Message(text: "Saved as \(fileName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
         case .changedOnDisk:
             modal = .confirm(Confirmation("\(document.fileName) changed on disk since it was opened.", answers: [
@@ -35,9 +34,8 @@ extension BrowserState {
                 .init(key: "n", label: "cancel", action: .cancel),
             ]))
         case .reloaded(let newSession):
-            let before = document.tree
             session = newSession
-            replaceDocument(fileName: document.fileName, before: before)
+            replaceDocument(fileName: document.fileName)
             message = Message(text: "Reloaded \(document.fileName)", isError: false)
         case .failed(let text):
             message = Message(text: "Not saved: \(text)", isError: true)
@@ -45,14 +43,9 @@ extension BrowserState {
     }
 
     /// A new document for the whole session tree (another format, or the file read again):
-    /// the expansion is kept where the shape is the same.
-    private mutating func replaceDocument(fileName: String, before: SourceTree) {
-        let path = document.path(of: selectedNode)
-        var next = document.replacing(session.tree)
-        next.fileName = fileName
-        outline = Outline(document: next, carrying: outline, change: TreeChange(path: PlistPath(), childMap: nil))
-        document = next
-        if let search { pendingSearch = PendingSearch(query: search.query, focusTree: false, movesSelection: false) }
-        if let node = document.tree.index(at: path) { selectNode(node) } else { keepSelectionVisible() }
+    /// the expansion is kept where the shape is the same, and the selection by its path.
+    private mutating func replaceDocument(fileName: String) {
+        documentChanged(change: TreeChange(path: PlistPath(), childMap: nil), select: document.path(of: selectedNode))
+        document.fileName = fileName
     }
 }

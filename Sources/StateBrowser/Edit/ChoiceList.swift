@@ -21,6 +21,9 @@ public struct ChoiceList: Sendable, Equatable {
     public var items: [Item]
     public var selection: Int
     public var scroll = 0
+    /// A list of one obvious entry (the element type of a typed collection) is not shown: the
+    /// entry is picked at once.
+    public var picksAlone = false
 
     public init(title: String, items: [Item], selection: Int = 0) {
         self.title = title
