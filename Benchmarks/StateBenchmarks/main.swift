@@ -96,10 +96,10 @@ if arguments.count == 4, arguments[1] == "--child" {
             precondition(out.count > 0)
         case "ours-resave-edit":
             // Open, change one value deep in the file, serialize: the editor's save path.
-            var document = try PlistDocument(parsing: try FileBytes.read(url))
+            var session = EditSession(tree: try SourceTree(parsing: try FileBytes.read(url)))
             let start = Measurement.now()
-            try document.setValue(.real(0.25), at: "domains.Default.groups.Group 0.assets.0.color.red")
-            let out = try document.serialized()
+            try session.apply(.set("domains.Default.groups.Group 0.assets.0.color.red", .real(0.25)))
+            let out = session.bytes
             seconds = Measurement.now() - start
             precondition(out.count > 0)
         case "browser-first-screen":

@@ -19,23 +19,23 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The file to convert.")
     var file: String
 
-    @Option(name: .long, help: "The format to write: xml, binary or json.")
+    @Option(name: .long, help: "The format to write: xml (xml1), binary (binary1, bplist) or json.")
     var to: PlistFormat
 
     @Option(name: .shortAndLong, help: "Where to write; - for standard output.")
     var output: String
 
     func run() throws {
-        let document: PlistDocument
+        let tree: SourceTree
         do {
-            document = try PlistDocument(parsing: try FileBytes.read(URL(fileURLWithPath: file)))
+            tree = try SourceTree(parsing: try FileBytes.read(URL(fileURLWithPath: file)))
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
         }
         var warnings: [PlistWarning] = []
         let bytes: [UInt8]
         do {
-            bytes = try document.serialized(as: to, warnings: &warnings)
+            bytes = try tree.serialized(as: to, warnings: &warnings)
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.conversion)
         }
@@ -52,4 +52,9 @@ struct ConvertCommand: ParsableCommand {
     }
 }
 
-extension PlistFormat: ExpressibleByArgument {}
+extension PlistFormat: ExpressibleByArgument {
+    /// The same names `:w FILE FORMAT` takes in the browser (`bplist`, `xml1`, …).
+    public init?(argument: String) {
+        self.init(name: argument)
+    }
+}

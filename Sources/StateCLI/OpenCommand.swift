@@ -61,9 +61,9 @@ struct OpenCommand: ParsableCommand {
         let size = terminal.size
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
-            theme: try themeFile.theme(), colorDepth: terminal.colorDepth)
-        let file = OpenDocument(url: url, session: EditSession(tree: document.tree), stamp: stamp)
-        var app = BrowserApp(state: state, backend: terminal, file: file)
+            theme: try themeFile.theme(), colorDepth: terminal.colorDepth,
+            file: OpenDocument(url: url, stamp: stamp))
+        var app = BrowserApp(state: state, backend: terminal)
         app.run()
     }
 

@@ -10,6 +10,7 @@ struct ScriptedEdit {
     let file: String
     let schemaOptions: SchemaOptions
     var document: OpenDocument
+    var session: EditSession
     let schema: Schema?
 
     init(file: String, schemaOptions: SchemaOptions) throws {
@@ -17,14 +18,16 @@ struct ScriptedEdit {
         self.schemaOptions = schemaOptions
         let url = URL(fileURLWithPath: file)
         do {
-            document = try OpenDocument(contentsOf: url)
+            let tree: SourceTree
+            (document, tree) = try OpenDocument.read(url)
+            session = EditSession(tree: tree)
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
         }
         schema = try schemaOptions.load(for: url)
     }
 
-    var tree: SourceTree { document.session.tree }
+    var tree: SourceTree { session.tree }
 
     /// The node at `path`, or a bad-arguments failure naming it.
     func node(_ path: PlistPath) throws -> Int {
@@ -38,14 +41,13 @@ struct ScriptedEdit {
     mutating func apply(_ operations: [EditOperation]) throws {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
         do {
-            try document.session.apply(operations)
+            try session.apply(operations)
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badArguments)
         }
         if let schema, let before {
             let after = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
-            let old = Set(before.errors.map(\.description))
-            let added = after.errors.filter { !old.contains($0.description) }
+            let added = after.errorsAdded(since: before)
             if !added.isEmpty {
                 for d in added { StandardStream.error.write("state: \(file): \(d)\n") }
                 StandardStream.error.write("state: \(file): not written: the edit does not fit the schema\n")
@@ -53,7 +55,8 @@ struct ScriptedEdit {
             }
         }
         do {
-            try document.save()
+            document = try document.save(session.bytes)
+            session.markSaved()
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.output)
         }

@@ -253,17 +253,10 @@ public struct SwiftGenerator: Sendable {
         throw GenerationError("\(model).\(field.name): a transient field of type \(field.type) needs a default or must be optional")
     }
 
+    /// The plainest value of `type` from the schema's one table, with no clock: generated code
+    /// must not depend on when it was generated.
     func zeroValue(_ type: FieldType) -> PlistValue {
-        switch type {
-        case .scalar(.bool): .bool(false)
-        case .scalar(.string): .string("")
-        case .scalar(.float), .scalar(.double), .scalar(.decimal): .real(0)
-        case .scalar(.data): .data(Data())
-        case .scalar(let s) where s.integerRange != nil: .integer(0)
-        case .array, .set: .array([])
-        case .dictionary: .dictionary([:])
-        default: .null
-        }
+        SchemaDefaults(schema: schema).plainValue(of: type) ?? .null
     }
 
     static func emptyLiteral(_ type: FieldType) -> String {

@@ -6,15 +6,49 @@ import State
 /// gives one, otherwise the plainest value of its type (0, "", false, an empty collection, a
 /// model filled the same way).
 ///
+/// This is the one table of plainest values: new fields and items in the browser, the kinds
+/// `t` offers, and the defaults `state generate` writes all come from it.
+///
 /// Dates have no plain value, so `now` is passed in: the browser's update stays pure and tests
-/// get a fixed clock.
+/// get a fixed clock. Without a clock (code generation, which must be deterministic) a date has
+/// no plainest value at all.
 public struct SchemaDefaults: Sendable {
     public let schema: Schema
-    public let now: Date
+    public let now: Date?
 
-    public init(schema: Schema, now: Date) {
+    public init(schema: Schema, now: Date? = nil) {
         self.schema = schema
         self.now = now
+    }
+
+    /// The plainest value of a scalar or collection type, needing neither the schema nor a
+    /// guess: nil for a date without a clock, URLs, colors, untyped values and named types.
+    public func plainValue(of type: FieldType) -> PlistValue? {
+        switch type {
+        case .scalar(let scalar):
+            switch scalar {
+            case .bool: .bool(false)
+            case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: .integer(0)
+            case .float, .double, .decimal: .real(0)
+            case .string: .string("")
+            case .data: .data(Data())
+            case .date: now.map { .date($0) }
+            case .url, .color, .any: nil
+            }
+        case .array, .set: .array([])
+        case .dictionary: .dictionary([:])
+        case .named: nil
+        }
+    }
+
+    /// The kinds an untyped value can take (`t` in the browser, `a` in an untyped container),
+    /// each with its plainest value. Dates only with a clock.
+    public var untypedKinds: [(name: String, value: PlistValue)] {
+        let kinds: [(String, FieldType)] = [
+            ("String", .scalar(.string)), ("Integer", .scalar(.int)), ("Real", .scalar(.double)), ("Boolean", .scalar(.bool)),
+            ("Date", .scalar(.date)), ("Data", .scalar(.data)), ("Dictionary", .dictionary(.scalar(.any))), ("Array", .array(.scalar(.any))),
+        ]
+        return kinds.compactMap { name, type in plainValue(of: type).map { (name, $0) } }
     }
 
     /// The value a new `field` gets.
@@ -42,18 +76,15 @@ public struct SchemaDefaults: Sendable {
     }
 
     private func value(of type: FieldType, visiting: inout Set<String>) -> PlistValue {
+        if let plain = plainValue(of: type) { return plain }
         switch type {
         case .scalar(let scalar):
             switch scalar {
-            case .bool: return .bool(false)
-            case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: return .integer(0)
-            case .float, .double, .decimal: return .real(0)
-            case .string: return .string("")
-            case .data: return .data(Data())
-            case .date: return .date(now)
             case .url: return .string("file:///")
             case .color: return (try? RGBAColor(red: 0, green: 0, blue: 0, alpha: 1).storedValue()) ?? .dictionary([:])
-            case .any: return .string("")
+            // A date without a clock: the reference date, the one fixed instant plists share.
+            case .date: return .date(Date(timeIntervalSinceReferenceDate: 0))
+            default: return .string("")
             }
         case .array, .set: return .array([])
         case .dictionary: return .dictionary([:])

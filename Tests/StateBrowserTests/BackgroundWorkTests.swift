@@ -119,14 +119,17 @@ import TerminalCore
         state.press("/")
         state.type("Glass")
         let effects = state.update(.key(.enter))
-        #expect(effects == [.search(.text("Glass"))])
+        #expect(effects == [.search(.text("Glass"), generation: state.document.generation)])
         #expect(state.message?.text == "Searching “Glass”…")
         #expect(state.search == nil)
         // A stale result (another query) is ignored; the right one selects the first match.
-        state.finishSearch(.text("other"), matches: [1])
+        _ = state.update(.searchFinished(.text("other"), matches: [1], generation: state.document.generation))
         #expect(state.search == nil)
         let matches = BrowserState.matches(of: .text("Glass"), in: state.document)
-        state.finishSearch(.text("Glass"), matches: matches)
+        // One for an older document (before an edit) is ignored too.
+        _ = state.update(.searchFinished(.text("Glass"), matches: [1], generation: state.document.generation - 1))
+        #expect(state.search == nil)
+        _ = state.update(.searchFinished(.text("Glass"), matches: matches, generation: state.document.generation))
         #expect(!matches.isEmpty)
         #expect(state.selectedNode == Int(matches[0]))
 

@@ -1,6 +1,7 @@
 import AssetLibraryExample
 import Foundation
 import StateBrowser
+import StateDocument
 import TerminalCore
 
 /// Browser states over the real sample file and its schema, at fixed sizes and color depths.
@@ -10,8 +11,11 @@ enum BrowserFixture {
         try! BrowserDocument.open(AssetLibrary.sampleFileURL)
     }()
 
-    static func state(width: Int = 100, height: Int = 24, depth: ColorDepth = .trueColor, theme: ThemeFile = BuiltInThemes.dark, document: BrowserDocument = sample) -> BrowserState {
-        BrowserState(document: document, width: width, height: height, theme: try! theme.theme(), colorDepth: depth)
+    /// The file the fixture's states save to: only ever named in effects, never written.
+    static let unwrittenFile = OpenDocument(url: URL(fileURLWithPath: "/nonexistent/AssetLibrary.plist"), stamp: nil)
+
+    static func state(width: Int = 100, height: Int = 24, depth: ColorDepth = .trueColor, theme: ThemeFile = BuiltInThemes.dark, document: BrowserDocument = sample, file: OpenDocument? = unwrittenFile) -> BrowserState {
+        BrowserState(document: document, width: width, height: height, theme: try! theme.theme(), colorDepth: depth, file: file)
     }
 }
 
@@ -36,8 +40,8 @@ extension BrowserState {
     /// `update`, then the search effects done at once, as the runtime does in the background.
     mutating func updateRunningSearches(_ event: InputEvent) -> [Effect] {
         let effects = update(event)
-        for case .search(let query) in effects {
-            finishSearch(query, matches: BrowserState.matches(of: query, in: document))
+        for case .search(let query, let generation) in effects {
+            _ = update(.searchFinished(query, matches: BrowserState.matches(of: query, in: document), generation: generation))
         }
         return effects
     }
@@ -45,6 +49,22 @@ extension BrowserState {
     var selectedPath: String { document.path(of: selectedNode).description }
 
     var screen: ScreenBuffer { BrowserView.render(self) }
+}
+
+extension Effect {
+    /// What a test cares about in an effect: `save`, `save!`, `save as copy.json (json)`, `quit`.
+    var brief: String {
+        switch self {
+        case .save(let request): request.newName.map { "save as \($0) (\(request.format.rawValue))" } ?? (request.overwritingChanges ? "save!" : "save")
+        case .quit: "quit"
+        case .copy(let text): "copy \(text)"
+        case .search(let query, _): "search \(query)"
+        case .check: "check"
+        case .reload: "reload"
+        case .suspend: "suspend"
+        case .redraw: "redraw"
+        }
+    }
 }
 
 enum AssetLibraryFixture {

@@ -21,9 +21,8 @@ import TerminalCore
         let stamp = AtomicFile.stamp(of: url)
         let document = try BrowserDocument.open(url)
         let backend = MemoryBackend(width: 100, height: 30)
-        let state = BrowserFixture.state(document: document)
-        let file = OpenDocument(url: url, session: EditSession(tree: document.tree), stamp: stamp)
-        return (BrowserApp(state: state, backend: backend, file: file), backend, url)
+        let state = BrowserFixture.state(document: document, file: OpenDocument(url: url, stamp: stamp))
+        return (BrowserApp(state: state, backend: backend), backend, url)
     }
 
     static func keys(_ names: String...) -> [InputEvent] { names.map { .key(Key(named: $0)!) } }

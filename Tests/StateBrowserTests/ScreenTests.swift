@@ -60,15 +60,24 @@ import TerminalCore
     }
 
     @Test func helpOverlayListsTheKeyMap() {
-        var state = BrowserFixture.state(width: 80, height: 72)
+        var state = BrowserFixture.state(width: 80, height: 136)
         state.press("?")
         let screen = state.screen
         let text = screen.lines.joined(separator: "\n")
-        // Every binding's keys and help, from the same table that dispatches them.
-        for binding in state.keyMap.bindings {
-            #expect(text.contains(binding.keysText), "\(binding.keysText)")
-            #expect(text.contains(binding.help), "\(binding.help)")
+        // Every binding's keys and help, the browser's and each modal's, from the same tables
+        // that dispatch them.
+        func expectListed<A>(_ map: KeyMap<A>) {
+            for binding in map.bindings {
+                #expect(text.contains(binding.keysText), "\(binding.keysText)")
+                #expect(text.contains(binding.help), "\(binding.help)")
+            }
         }
+        expectListed(state.keyMap)
+        expectListed(ChoiceList.keys)
+        expectListed(ColorPicker.keys)
+        expectListed(PendingChanges.keys)
+        expectListed(TextField.keys)
+        expectListed(HelpOverlay.keys)
         ScreenSnapshot.assertMatches(screen, named: "help-overlay")
     }
 

@@ -77,7 +77,7 @@ import TerminalCore
         state.press("K", "K")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0")
         state.press("K")
-        #expect(state.message == BrowserState.Message(text: "No previous sibling", isError: true))
+        #expect(state.message == BrowserState.StatusMessage(text: "No previous sibling", isError: true))
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0")
     }
 
@@ -109,7 +109,7 @@ import TerminalCore
         state.press("/")
         state.type("ICON")
         state.press("Enter")
-        #expect(state.message == BrowserState.Message(text: "Not found: “ICON”", isError: true))
+        #expect(state.message == BrowserState.StatusMessage(text: "Not found: “ICON”", isError: true))
         #expect(state.selection == 0)
         state.press("/")
         state.type("caf")
@@ -160,7 +160,7 @@ import TerminalCore
         #expect(state.press("y").isEmpty)
         #expect(state.message?.text == "y…")
         state.press("x")
-        #expect(state.message == BrowserState.Message(text: "yx does nothing here (? shows the keys)", isError: true))
+        #expect(state.message == BrowserState.StatusMessage(text: "yx does nothing here (? shows the keys)", isError: true))
         state.press("Z")
         #expect(state.message?.isError == true)
         #expect(state.selection == 0)
@@ -212,7 +212,7 @@ import TerminalCore
         let target = try #require(lines.firstIndex { $0.kind == .conformer("ColorAsset") })
         #expect(lines[target - 1].kind == .type("Asset") || lines[..<target].contains { $0.kind == .type("Asset") })
         for _ in 0..<target { state.press("j") }
-        #expect(state.schemaSelection == target)
+        #expect(state.schemaRows.selection == target)
         state.press("Enter")
         #expect(state.focus == .tree)
         #expect(state.search?.matches.count == 5, "the sample has five ColorAssets")
@@ -231,7 +231,8 @@ import TerminalCore
         state.press("?")
         #expect(state.showsHelp)
         state.press("j", "j")
-        #expect(state.helpScroll == 2)
+        guard case .help(let help)? = state.modal else { Issue.record("no help"); return }
+        #expect(help.scroll == 2)
         state.press("q")
         #expect(!state.showsHelp, "q closes the help rather than quitting")
         #expect(state.press("q") == [.quit])

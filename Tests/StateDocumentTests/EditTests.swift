@@ -21,7 +21,7 @@ import Testing
     @Test func unEditedDocumentsSaveByteForByte() throws {
         for name in ["Data.plist", "Data.json"] {
             let bytes = try FileBytes.read(Fixtures.state(name))
-            let document = try PlistDocument(parsing: bytes)
+            let document = try SessionDocument(parsing: bytes)
             #expect(!document.isDirty)
             #expect(try document.serialized() == bytes)
         }
@@ -29,7 +29,7 @@ import Testing
 
     @Test func oneXMLValueChangesOnlyItsBytes() throws {
         let bytes = try FileBytes.read(Fixtures.state("Data.plist"))
-        var document = try PlistDocument(parsing: bytes)
+        var document = try SessionDocument(parsing: bytes)
         try document.setValue("Jane <Roe>", at: "Users.t_imp.name")
         #expect(document.isDirty)
         let edited = try document.serialized()
@@ -39,7 +39,7 @@ import Testing
 
     @Test func oneJSONValueChangesOnlyItsBytes() throws {
         let bytes = try FileBytes.read(Fixtures.state("Data.json"))
-        var document = try PlistDocument(parsing: bytes)
+        var document = try SessionDocument(parsing: bytes)
         try document.setValue(11, at: "t.id")
         let edited = try document.serialized()
         expectSplice(bytes, edited, replacing: "\"id\": 10", with: "\"id\": 11")
@@ -65,14 +65,14 @@ import Testing
             </plist>
             """
         let bytes = Array(xml.utf8)
-        var document = try PlistDocument(parsing: bytes)
+        var document = try SessionDocument(parsing: bytes)
         try document.setValue("new & improved", at: "edit me")
         expectSplice(bytes, try document.serialized(), replacing: "<string>old</string>", with: "<string>new &amp; improved</string>")
         #expect(document.value(at: "café & bar") == 31)
 
         let json = #"{"n": 1E3, "s": "caf\u00e9", "edit": [1, 2],"t":true}"#
         let jsonBytes = Array(json.utf8)
-        var jsonDocument = try PlistDocument(parsing: jsonBytes)
+        var jsonDocument = try SessionDocument(parsing: jsonBytes)
         try jsonDocument.setValue(3, at: "edit.1")
         expectSplice(jsonBytes, try jsonDocument.serialized(), replacing: "[1, 2]", with: "[1, 3]")
     }
@@ -90,7 +90,7 @@ import Testing
             </plist>
 
             """
-        var document = try PlistDocument(parsing: Array(xml.utf8))
+        var document = try SessionDocument(parsing: Array(xml.utf8))
         try document.setValue(["red": 1.0, "green": 0.5, "tags": []], at: "color")
         let edited = String(decoding: try document.serialized(), as: UTF8.self)
         #expect(edited == """
@@ -120,17 +120,17 @@ import Testing
 
     @Test func jsonSpliceFollowsIndentAndSeparator() throws {
         let json = "{\n    \"a\" : 1,\n    \"b\" : [true]\n}\n"
-        var document = try PlistDocument(parsing: Array(json.utf8))
+        var document = try SessionDocument(parsing: Array(json.utf8))
         try document.setValue(["x": "y"], at: "a")
         #expect(String(decoding: try document.serialized(), as: UTF8.self) == "{\n    \"a\" : {\n        \"x\" : \"y\"\n    },\n    \"b\" : [true]\n}\n")
-        var compact = try PlistDocument(parsing: Array(#"{"a":[1,2],"b":null}"#.utf8))
+        var compact = try SessionDocument(parsing: Array(#"{"a":[1,2],"b":null}"#.utf8))
         try compact.setValue(["k": [1]], at: "b")
         #expect(String(decoding: try compact.serialized(), as: UTF8.self) == #"{"a":[1,2],"b":{"k":[1]}}"#)
     }
 
     @Test func crlfAndTabsAreKept() throws {
         let xml = "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<string>x</string>\r\n</dict>\r\n</plist>\r\n"
-        var document = try PlistDocument(parsing: Array(xml.utf8))
+        var document = try SessionDocument(parsing: Array(xml.utf8))
         try document.setValue(["n": 1], at: "a")
         #expect(String(decoding: try document.serialized(), as: UTF8.self)
             == "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<dict>\r\n\t\t<key>n</key>\r\n\t\t<integer>1</integer>\r\n\t</dict>\r\n</dict>\r\n</plist>\r\n")
@@ -138,7 +138,7 @@ import Testing
 
     @Test func binaryEditsReEncode() throws {
         let value = SampleValues.everything()
-        var document = try PlistDocument(parsing: try value.serialized(as: .binary))
+        var document = try SessionDocument(parsing: try value.serialized(as: .binary))
         try document.setValue("changed", at: "nested.a.2.deep.deeper")
         let edited = try document.serialized()
         guard case .dictionary(var expected) = value else { return }
@@ -147,24 +147,25 @@ import Testing
     }
 
     @Test func missingPathsAndImpossibleValuesAreErrors() throws {
-        var document = try PlistDocument(parsing: try FileBytes.read(Fixtures.state("Data.plist")))
+        var document = try SessionDocument(parsing: try FileBytes.read(Fixtures.state("Data.plist")))
         #expect(throws: PlistError.self) { try document.setValue(1, at: "Users.nobody.name") }
-        try document.setValue(.null, at: "Users.t_imp.id")
+        // The edit itself is refused, with the key path: the file is never left unwritable.
         #expect {
-            _ = try document.serialized()
+            try document.setValue(.null, at: "Users.t_imp.id")
         } throws: { error in
             (error as? PlistError)?.description == "Users.t_imp.id: null cannot be stored in a property list"
         }
-        var json = try PlistDocument(parsing: Array(#"{"when": 1}"#.utf8))
-        try json.setValue(.uid(3), at: "when")
-        #expect(throws: PlistError.self) { try json.serialized() }
+        #expect(!document.isDirty)
+        var json = try SessionDocument(parsing: Array(#"{"when": 1}"#.utf8))
+        #expect(throws: PlistError.self) { try json.setValue(.uid(3), at: "when") }
+        #expect(!json.isDirty)
     }
 
     /// Python reads the edited file: exactly the edited value differs.
     @Test(arguments: [PlistFormat.xml, .binary, .json])
     func pythonSeesExactlyTheEdit(format: PlistFormat) throws {
         let value = format == .json ? SampleValues.jsonSafe() : SampleValues.everything()
-        var document = try PlistDocument(parsing: try value.serialized(as: format))
+        var document = try SessionDocument(parsing: try value.serialized(as: format))
         try document.setValue(0.75, at: "nested.a.0")
         let folder = try Fixtures.temporaryFolder()
         let url = folder.appendingPathComponent("edited")
@@ -174,4 +175,24 @@ import Testing
         let difference = PlistOracle.difference(PlistOracle.canonical(.dictionary(expected)), try PlistOracle.read(url))
         #expect(difference == nil, "\(difference ?? "")")
     }
+}
+
+/// The edit engine as these tests drive it: values set by key path, then the file's bytes.
+/// (It was once a separate `PlistDocument` type; the session is now the one edit engine.)
+struct SessionDocument {
+    var session: EditSession
+
+    init(parsing bytes: [UInt8]) throws {
+        session = EditSession(tree: try SourceTree(parsing: bytes))
+    }
+
+    var isDirty: Bool { session.isDirty }
+
+    mutating func setValue(_ value: PlistValue, at path: PlistPath) throws {
+        try session.apply(.set(path, value))
+    }
+
+    func serialized() throws -> [UInt8] { session.bytes }
+
+    func value(at path: PlistPath) -> PlistValue? { session.tree.index(at: path).map { session.tree.value(at: $0) } }
 }

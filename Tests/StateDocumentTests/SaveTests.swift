@@ -15,9 +15,10 @@ import Testing
         let url = folder.appendingPathComponent("Data.plist")
         try FileManager.default.copyItem(at: Fixtures.state("Data.plist"), to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: url.path)
-        var file = try OpenDocument(contentsOf: url)
-        try file.session.apply(.set("Users.t_imp.id", 99))
-        try file.save()
+        let (file, tree) = try OpenDocument.read(url)
+        var session = EditSession(tree: tree)
+        try session.apply(.set("Users.t_imp.id", 99))
+        _ = try file.save(session.bytes)
         #expect(try mode(url) == 0o640)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Data.plist"])
         #expect(try SourceTree(contentsOf: url).value()["Users.t_imp.id"] == 99)
@@ -29,9 +30,10 @@ import Testing
         let link = folder.appendingPathComponent("link.plist")
         try FileManager.default.copyItem(at: Fixtures.state("Data.plist"), to: target)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.plist")
-        var file = try OpenDocument(contentsOf: link)
-        try file.session.apply(.set("Users.t_imp.name", "x"))
-        try file.save()
+        let (file, tree) = try OpenDocument.read(link)
+        var session = EditSession(tree: tree)
+        try session.apply(.set("Users.t_imp.name", "x"))
+        _ = try file.save(session.bytes)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.plist")
         #expect(try SourceTree(contentsOf: target).value()["Users.t_imp.name"] == "x")
     }
@@ -40,16 +42,19 @@ import Testing
         let folder = try Fixtures.temporaryFolder()
         let url = folder.appendingPathComponent("Data.json")
         try FileManager.default.copyItem(at: Fixtures.state("Data.json"), to: url)
-        var file = try OpenDocument(contentsOf: url)
-        try file.session.apply(.set("t.id", 1))
+        let (file, tree) = try OpenDocument.read(url)
+        var session = EditSession(tree: tree)
+        try session.apply(.set("t.id", 1))
         let theirs = Array("{\"someone\": \"else\"}".utf8)
         try AtomicFile.write(theirs, to: url)
         #expect(file.changedOnDisk)
-        #expect(throws: PlistError.self) { try file.save() }
+        // A typed error, so callers can offer to overwrite or reload.
+        #expect(throws: ChangedOnDiskError(url: url)) { try file.save(session.bytes) }
         #expect(try FileBytes.read(url) == theirs)
-        try file.save(overwritingChanges: true)
+        let saved = try file.save(session.bytes, overwritingChanges: true)
         #expect(try SourceTree(contentsOf: url).value()["t.id"] == 1)
-        #expect(!file.changedOnDisk)
+        #expect(!saved.changedOnDisk)
+        #expect(file.changedOnDisk, "the old document still has the stamp from before")
     }
 
     @Test func failedWriteLeavesTheOriginalUntouched() throws {

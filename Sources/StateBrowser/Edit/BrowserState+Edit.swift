@@ -9,25 +9,25 @@ extension BrowserState {
     var schema: Schema { document.typed.schema }
     var defaults: SchemaDefaults { SchemaDefaults(schema: schema, now: now()) }
 
-    mutating func performEdit(_ action: Action) -> [Effect] {
+    mutating func runEdit(_ action: BrowserAction) -> [Effect] {
         switch action {
-        case .edit: beginEdit(selectedNode)
+        case .edit: return beginEdit(selectedNode)
         case .rename: beginRename()
-        case .addInside: beginAdd(after: false)
-        case .addAfter: beginAdd(after: true)
-        case .delete: beginDelete()
-        case .duplicate: beginDuplicate()
-        case .moveItemUp: moveItem(by: -1)
-        case .moveItemDown: moveItem(by: 1)
+        case .addInside: return beginAdd(after: false)
+        case .addAfter: return beginAdd(after: true)
+        case .delete: return beginDelete()
+        case .duplicate: return beginDuplicate()
+        case .moveItemUp: return moveItem(by: -1)
+        case .moveItemDown: return moveItem(by: 1)
         case .changeType: beginChangeType(selectedNode)
-        case .undo: undo()
-        case .redo: redo()
+        case .undo: return undo()
+        case .redo: return redo()
         case .save:
             guard isDirty else {
-                message = Message(text: "No changes to save", isError: false)
+                message = StatusMessage(text: "No changes to save", isError: false)
                 return []
             }
-            return [.save(overwrite: false)]
+            return save()
         case .showChanges: showChanges()
         case .commandLine: modal = .command(TextField())
         default: break
@@ -50,45 +50,43 @@ extension BrowserState {
 
     /// Opens the editor the node's type calls for: the color picker, an enum's or protocol's
     /// list, a bool toggle, or the text editor for its kind.
-    mutating func beginEdit(_ node: Int) {
+    mutating func beginEdit(_ node: Int) -> [Effect] {
         let tree = document.tree
         guard let parent = document.parent(of: node) else {
-            message = Message(text: "The root is edited through its children (a adds one)", isError: true)
-            return
+            message = StatusMessage(text: "The root is edited through its children (a adds one)", isError: true)
+            return []
         }
         let path = document.path(of: node)
         switch document.role(of: node)?.kind {
         case .color?:
             guard let color = try? RGBAColor(storedValue: tree.value(at: node), context: ReadContext()) else {
-                message = Message(text: "This color has a channel outside 0…1 or missing; fix it by its channels", isError: true)
-                return
+                message = StatusMessage(text: "This color has a channel outside 0…1 or missing; fix it by its channels", isError: true)
+                return []
             }
             modal = .color(ColorPicker(path: path, color: color))
-            return
+            return []
         case .enumValue(let name, _)?:
             openCasePicker(node, enumName: name)
-            return
+            return []
         case .conformer?:
             beginChangeType(node)
-            return
+            return []
         case .typeTag?:
-            beginEdit(parent)
-            return
+            return beginEdit(parent)
         default:
             break
         }
         guard !tree[node].kind.isContainer else {
-            message = Message(text: "\(tree[node].kind == .array ? "An array" : "A dictionary"): a adds to it, t changes its type, Enter expands it", isError: true)
-            return
+            message = StatusMessage(text: "\(tree[node].kind == .array ? "An array" : "A dictionary"): a adds to it, t changes its type, Enter expands it", isError: true)
+            return []
         }
         let value = tree.scalar(at: node)
         if case .bool(let b) = value {
-            commit([.set(path, .bool(!b))], select: path, message: "Set \(path) to \(!b)")
-            return
+            return commit([.set(path, .bool(!b))], select: path, message: "Set \(path) to \(!b)") ?? []
         }
         if case .uid = value {
-            message = Message(text: "A UID is a keyed-archive reference; it is not edited here", isError: true)
-            return
+            message = StatusMessage(text: "A UID is a keyed-archive reference; it is not edited here", isError: true)
+            return []
         }
         let kind = ValueEntry.kind(of: value)
         var scalar: FieldType.Scalar?
@@ -96,26 +94,27 @@ extension BrowserState {
         let typeName = scalar?.rawValue ?? kind.rawValue
         let hint = kind == .data ? ", base64 or 0x hex" : kind == .date ? ", ISO 8601" : ""
         modal = .edit(ValueEditor(ValueEntry.text(of: value), target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
+        return []
     }
 
     /// Reads the editor's text; refuses (keeping the editor open) what does not parse or fit.
-    mutating func submitValue(_ text: String, path: PlistPath, kind: ValueEntry.Kind, scalar: FieldType.Scalar?) -> String? {
+    mutating func submitValue(_ text: String, path: PlistPath, kind: ValueEntry.Kind, scalar: FieldType.Scalar?) -> Submission {
         let value: PlistValue
         do {
             value = try ValueEntry.parse(text, as: kind)
             if let scalar {
                 _ = try scalar.storableType?.init(storedValue: value, context: ReadContext())
                 if scalar == .url, URL(string: text)?.scheme == nil {
-                    return "“\(text)” is not a URL: it needs a scheme (https://…, file:///…)"
+                    return .refused("“\(text)” is not a URL: it needs a scheme (https://…, file:///…)")
                 }
             }
         } catch let error as ModelError {
-            return error.message + (scalar.map { " (the field is \($0.rawValue))" } ?? "")
+            return .refused(error.message + (scalar.map { " (the field is \($0.rawValue))" } ?? ""))
         } catch {
-            return "\(error)"
+            return .refused("\(error)")
         }
-        commit([.set(path, value)], select: path, message: "Set \(path)")
-        return nil
+        modal = nil
+        return .done(commit([.set(path, value)], select: path, message: "Set \(path)") ?? [])
     }
 
     // MARK: - Keys
@@ -123,7 +122,7 @@ extension BrowserState {
     mutating func beginRename() {
         let node = selectedNode
         guard let parent = document.parent(of: node), document.tree[parent].kind == .dictionary, let key = document.tree.key(of: node) else {
-            message = Message(text: document.parent(of: node) == nil ? "The root has no key" : "Array items have no keys (move them with [ and ])", isError: true)
+            message = StatusMessage(text: document.parent(of: node) == nil ? "The root has no key" : "Array items have no keys (move them with [ and ])", isError: true)
             return
         }
         modal = .edit(ValueEditor(key, target: .key(document.path(of: node)), label: "rename \(key) to"))
@@ -138,35 +137,42 @@ extension BrowserState {
 
     // MARK: - Structure
 
-    mutating func beginAdd(after: Bool) {
+    mutating func beginAdd(after: Bool) -> [Effect] {
         let node = selectedNode
         let container: Int
         var at: Int?
         if after {
             guard let parent = document.parent(of: node) else {
-                message = Message(text: "The root has no siblings: a adds inside it", isError: true)
-                return
+                message = StatusMessage(text: "The root has no siblings: a adds inside it", isError: true)
+                return []
             }
             container = parent
             at = Int(document.positions[node]) + 1
         } else {
             guard document.tree[node].kind.isContainer else {
-                message = Message(text: "Not a container: o adds a sibling after it", isError: true)
-                return
+                message = StatusMessage(text: "Not a container: o adds a sibling after it", isError: true)
+                return []
             }
             container = node
         }
-        guard let list = addChoices(container, at: at) else { return }
-        if list.picksAlone, list.items.count == 1 {
-            perform(list.items[0].action)
-        } else {
-            modal = .choice(list)
+        let list = addChoices(container, at: at)
+        if list.picksAlone, list.items.count == 1 { return choose(list.items[0].action) }
+        return open(list, orSay: "Nothing can be added here")
+    }
+
+    /// Opens a pick list, or says why there is nothing to pick.
+    mutating func open(_ list: ChoiceList, orSay why: String) -> [Effect] {
+        guard !list.items.isEmpty else {
+            message = StatusMessage(text: why, isError: true)
+            return []
         }
+        modal = .choice(list)
+        return []
     }
 
     /// What can be added to `container`: the fields its model lacks, a conformer of its
     /// element protocol, a value of its element type, or (untyped) a value of any kind.
-    func addChoices(_ container: Int, at: Int?) -> ChoiceList? {
+    func addChoices(_ container: Int, at: Int?) -> ChoiceList {
         let tree = document.tree
         let path = document.path(of: container)
         let isDictionary = tree[container].kind == .dictionary
@@ -211,14 +217,9 @@ extension BrowserState {
                 return list
             }
         }
-        return ChoiceList(title: "Add to \(path.components.isEmpty ? "(root)" : path.description): pick a type", items: Self.untypedKinds(now: now()).map { name, value in
-            ChoiceList.Item(name, detail: ValueText.summary(value), action: insert(value, label: "a \(name.lowercased())"))
+        return ChoiceList(title: "Add to \(path.components.isEmpty ? "(root)" : path.description): pick a type", items: defaults.untypedKinds.map { kind in
+            ChoiceList.Item(kind.name, detail: ValueText.summary(kind.value), action: insert(kind.value, label: "a \(kind.name.lowercased())"))
         })
-    }
-
-    /// The types an untyped value can have, with their plainest value.
-    static func untypedKinds(now: Date) -> [(String, PlistValue)] {
-        [("String", .string("")), ("Integer", .integer(0)), ("Real", .real(0)), ("Boolean", .bool(false)), ("Date", .date(now)), ("Data", .data(Data())), ("Dictionary", .dictionary([:])), ("Array", .array([]))]
     }
 
     /// Where a new field goes so that the model's fields stay in schema order.
@@ -243,11 +244,11 @@ extension BrowserState {
         }
     }
 
-    mutating func beginDelete() {
+    mutating func beginDelete() -> [Effect] {
         let node = selectedNode
         guard document.parent(of: node) != nil else {
-            message = Message(text: "The root cannot be deleted", isError: true)
-            return
+            message = StatusMessage(text: "The root cannot be deleted", isError: true)
+            return []
         }
         let path = document.path(of: node)
         let select = selectionAfterRemoving(node)
@@ -258,9 +259,9 @@ extension BrowserState {
                 .init(key: "y", label: "delete", action: action),
                 .init(key: "n", label: "keep", action: .cancel),
             ]))
-            return
+            return []
         }
-        perform(action)
+        return choose(action)
     }
 
     /// Where the selection goes when `node` is removed: the next sibling (an array's next item
@@ -276,41 +277,44 @@ extension BrowserState {
         return path.dropLast()
     }
 
-    mutating func beginDuplicate() {
+    mutating func beginDuplicate() -> [Effect] {
         let node = selectedNode
         guard let parent = document.parent(of: node) else {
-            message = Message(text: "The root cannot be duplicated", isError: true)
-            return
+            message = StatusMessage(text: "The root cannot be duplicated", isError: true)
+            return []
         }
         let path = document.path(of: node)
         if document.tree[parent].kind == .array {
             let copy = path.dropLast().appending(.index(Int(document.positions[node]) + 1))
-            commit([.duplicate(path, key: nil)], select: copy, message: "Duplicated as \(copy)")
-        } else {
-            let key = document.tree.key(of: node) ?? ""
-            modal = .edit(ValueEditor(unusedKey(like: key, in: parent), target: .duplicateKey(path), label: "key of the copy of \(key)"))
+            return commit([.duplicate(path, key: nil)], select: copy, message: "Duplicated as \(copy)") ?? []
         }
+        let key = document.tree.key(of: node) ?? ""
+        modal = .edit(ValueEditor(unusedKey(like: key, in: parent), target: .duplicateKey(path), label: "key of the copy of \(key)"))
+        return []
     }
 
-    mutating func moveItem(by offset: Int) {
+    mutating func moveItem(by offset: Int) -> [Effect] {
         let node = selectedNode
-        guard let parent = document.parent(of: node) else { return }
+        guard let parent = document.parent(of: node) else {
+            message = StatusMessage(text: "The root has no siblings to move among", isError: true)
+            return []
+        }
         let position = Int(document.positions[node])
         let target = position + offset
         guard target >= 0, target < Int(document.tree[parent].count) else {
-            message = Message(text: offset < 0 ? "Already the first" : "Already the last", isError: true)
-            return
+            message = StatusMessage(text: offset < 0 ? "Already the first" : "Already the last", isError: true)
+            return []
         }
         let path = document.path(of: node)
         let moved = document.isArrayElement(node) ? path.dropLast().appending(.index(target)) : path
-        commit([.move(path, to: target)], select: moved, message: "Moved \(document.label(of: node) ?? "") to position \(target)")
+        return commit([.move(path, to: target)], select: moved, message: "Moved \(document.label(of: node) ?? "") to position \(target)") ?? []
     }
 
     // MARK: - Types, conformers, enum cases
 
     mutating func beginChangeType(_ node: Int) {
         guard let parent = document.parent(of: node) else {
-            message = Message(text: "The root's type is the file's", isError: true)
+            message = StatusMessage(text: "The root's type is the file's", isError: true)
             return
         }
         switch document.role(of: node)?.kind {
@@ -319,21 +323,22 @@ extension BrowserState {
             let items = conformers.map { c in
                 ChoiceList.Item(c.name, detail: c.name == name ? "(now)" : ": \(protocolName)", action: conformerChange(node, from: name, to: c.name, protocolName: protocolName))
             }
-            modal = .choice(ChoiceList(title: "Change the \(protocolName) to", items: items, selection: conformers.firstIndex { $0.name == name } ?? 0))
+            let list = ChoiceList(title: "Change the \(protocolName) to", items: items, selection: conformers.firstIndex { $0.name == name } ?? 0)
+            _ = open(list, orSay: "No conformers of \(protocolName) are known, so \(name) cannot be changed (edit the tag's text to rename it)")
         case .enumValue(let name, _)?:
             openCasePicker(node, enumName: name)
         case .typeTag?:
             beginChangeType(parent)
         case .color?, .model?:
-            message = Message(text: "The schema fixes this type", isError: true)
+            message = StatusMessage(text: "The schema fixes this type", isError: true)
         case .value(let type)? where type != .scalar(.any) && !(document.role(of: node)?.inferred ?? false):
-            message = Message(text: "The schema says this is \(type); t changes untyped values and conformers", isError: true)
+            message = StatusMessage(text: "The schema says this is \(type); t changes untyped values and conformers", isError: true)
         default:
             let path = document.path(of: node)
             let current = document.tree.value(at: node)
-            let items = Self.untypedKinds(now: now()).map { name, empty in
-                let converted = Self.convert(current, like: empty)
-                return ChoiceList.Item(name, detail: ValueText.summary(converted), action: .edit([.set(path, converted)], select: path, message: "\(path) is now \(name.lowercased() == "integer" ? "an" : "a") \(name.lowercased())"))
+            let items = defaults.untypedKinds.map { kind in
+                let converted = Self.convert(current, like: kind.value)
+                return ChoiceList.Item(kind.name, detail: ValueText.summary(converted), action: .edit([.set(path, converted)], select: path, message: "\(path) is now \(kind.name.lowercased() == "integer" ? "an" : "a") \(kind.name.lowercased())"))
             }
             modal = .choice(ChoiceList(title: "Change the type of \(path)", items: items))
         }
@@ -385,7 +390,7 @@ extension BrowserState {
 
     mutating func openCasePicker(_ node: Int, enumName: String) {
         guard case .enumeration(let e)? = schema[enumName], !e.cases.isEmpty else {
-            message = Message(text: "No cases are known for \(enumName)", isError: true)
+            message = StatusMessage(text: "No cases are known for \(enumName)", isError: true)
             return
         }
         let tree = document.tree
@@ -411,32 +416,36 @@ extension BrowserState {
 
     // MARK: - Undo, redo, changes
 
-    mutating func undo() {
+    mutating func undo() -> [Effect] {
         do {
             guard let entry = try session.undo() else {
-                message = Message(text: "Nothing to undo", isError: true)
-                return
+                message = StatusMessage(text: "Nothing to undo", isError: true)
+                return []
             }
             let change = TreeChange(entry.operations, in: session.tree).inverted
-            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
-            message = Message(text: "Undid \(Self.describe(entry.operations))", isError: false)
+            let effects = documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
+            message = StatusMessage(text: "Undid \(Self.describe(entry.operations))", isError: false)
+            return effects
         } catch {
-            message = Message(text: "\(error)", isError: true)
+            message = StatusMessage(text: "\(error)", isError: true)
+            return []
         }
     }
 
-    mutating func redo() {
+    mutating func redo() -> [Effect] {
         let before = document.tree
         do {
             guard let entry = try session.redo() else {
-                message = Message(text: "Nothing to redo", isError: true)
-                return
+                message = StatusMessage(text: "Nothing to redo", isError: true)
+                return []
             }
             let change = TreeChange(entry.operations, in: before)
-            documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
-            message = Message(text: "Redid \(Self.describe(entry.operations))", isError: false)
+            let effects = documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
+            message = StatusMessage(text: "Redid \(Self.describe(entry.operations))", isError: false)
+            return effects
         } catch {
-            message = Message(text: "\(error)", isError: true)
+            message = StatusMessage(text: "\(error)", isError: true)
+            return []
         }
     }
 
@@ -466,88 +475,88 @@ extension BrowserState {
     mutating func showChanges() {
         let diff = session.pendingChanges
         guard !diff.isEmpty else {
-            message = Message(text: isDirty ? "The edits cancel out: the file would be the same" : "No pending changes", isError: false)
+            message = StatusMessage(text: isDirty ? "The edits cancel out: the file would be the same" : "No pending changes", isError: false)
             return
         }
-        modal = .changes(ChangesView(diff: diff))
+        modal = .changes(PendingChanges(diff: diff))
     }
 
     // MARK: - Committing
 
     /// Makes `operations` as one undo step and shows the result: the document is checked again
     /// (diagnostics follow the edit), the outline keeps what was expanded, and the selection
-    /// goes to `select`. On failure nothing changes and the message says why.
-    @discardableResult
-    mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String) -> Bool {
+    /// goes to `select`. Returns the effects that follow (a background check, the search run
+    /// again), or nil when the edit failed: then nothing changed and the message says why.
+    mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String) -> [Effect]? {
         let before = document.tree
-        let errorsBefore = document.isCheckPending ? nil : document.typed.errors.count
+        let typedBefore = document.isCheckPending ? nil : document.typed
         do {
             try session.apply(operations)
         } catch {
-            message = Message(text: "\(error)", isError: true)
-            return false
+            message = StatusMessage(text: "\(error)", isError: true)
+            return nil
         }
-        documentChanged(change: TreeChange(operations, in: before), select: select)
+        let effects = documentChanged(change: TreeChange(operations, in: before), select: select)
         var text = text
         var isError = false
-        if let errorsBefore, !document.isCheckPending {
-            let errors = document.typed.errors
+        if let typedBefore, !document.isCheckPending {
+            let added = document.typed.errorsAdded(since: typedBefore)
+            let fixed = document.typed.errorsFixed(since: typedBefore)
             // The new error nearest the edit: one under the edited value's container, if any.
             let near = select.map { $0.dropLast().description } ?? ""
-            if errors.count > errorsBefore, let first = errors.first(where: { $0.path.description.hasPrefix(near) }) ?? errors.last {
-                text += " — \(errors.count - errorsBefore) new error\(errors.count - errorsBefore == 1 ? "" : "s"): \(first)"
+            if let first = added.first(where: { $0.path.description.hasPrefix(near) }) ?? added.last {
+                text += " — \(added.count) new error\(added.count == 1 ? "" : "s"): \(first)"
                 isError = true
-            } else if errors.count < errorsBefore {
-                text += " — \(errorsBefore - errors.count) error\(errorsBefore - errors.count == 1 ? "" : "s") fixed"
+            } else if fixed > 0 {
+                text += " — \(fixed) error\(fixed == 1 ? "" : "s") fixed"
             }
         }
-        message = Message(text: text, isError: isError)
-        return true
+        message = StatusMessage(text: text, isError: isError)
+        return effects
     }
 
-    /// Rebuilds the document from the session's tree after an edit, undo or redo.
-    mutating func documentChanged(change: TreeChange, select: PlistPath?) {
+    /// Rebuilds the document from the session's tree after an edit, undo or redo, and asks for
+    /// what the new document needs: its whole check (a large file), its search run again.
+    mutating func documentChanged(change: TreeChange, select: PlistPath?) -> [Effect] {
         let next = document.replacing(session.tree)
         outline = Outline(document: next, carrying: outline, change: change)
         document = next
-        if let search {
-            // Node numbers moved: find the matches again, without moving the selection.
-            pendingSearch = PendingSearch(query: search.query, focusTree: false, movesSelection: false)
-        }
-        if let select, let node = document.tree.index(at: select) {
-            selectNode(node)
-        } else {
-            keepSelectionVisible()
-        }
+        outlineChanged()
+        var effects: [Effect] = []
+        if document.isCheckPending { effects.append(.check(generation: document.generation)) }
+        // Node numbers moved: find the matches again, without moving the selection.
+        if let query = pendingSearch?.query ?? search?.query { effects += rerunSearch(query) }
+        if let select, let node = document.tree.index(at: select) { selectNode(node) }
+        return effects
     }
 
-    /// Performs a picked entry or an answer.
-    @discardableResult
-    mutating func perform(_ action: ChoiceAction) -> [Effect] {
+    /// Does what a picked entry or an answer says.
+    mutating func choose(_ action: ChoiceAction) -> [Effect] {
         modal = nil
         switch action {
         case .edit(let ops, let select, let text):
-            commit(ops, select: select, message: text)
+            return commit(ops, select: select, message: text) ?? []
         case .editThenEditValue(let ops, let select, let text):
-            if commit(ops, select: select, message: text), let node = document.tree.index(at: select) {
-                let kept = message
-                beginEdit(node)
-                if case .edit? = modal { message = kept }
-            }
+            guard let effects = commit(ops, select: select, message: text), let node = document.tree.index(at: select) else { return [] }
+            let kept = message
+            let more = beginEdit(node)
+            if case .edit? = modal { message = kept }
+            return effects + more
         case .askKey(let container, let value, let at):
             let node = document.tree.index(at: container) ?? 0
             let key = document.tree.child(of: node, key: "key") == nil ? "key" : unusedKey(like: "key", in: node)
             modal = .edit(ValueEditor(key, target: .newKey(container: container, value: value, at: at), label: "key of the new entry"))
         case .saveAndQuit:
-            return [.save(overwrite: false), .quit]
+            return saveAndQuit()
         case .quit:
             return [.quit]
         case .overwrite:
-            return [.save(overwrite: true)]
+            return save(overwritingChanges: true)
         case .reload:
-            return [.reload]
+            quitsAfterSave = false
+            return reload()
         case .cancel:
-            break
+            quitsAfterSave = false
         }
         return []
     }

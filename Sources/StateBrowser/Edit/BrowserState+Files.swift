@@ -1,51 +1,119 @@
+import Foundation
 import State
 import StateDocument
 
-/// What the runtime did with a save or reload effect, for the state to show.
-public enum FileOutcome: Sendable {
-    /// Saved in place: the session's bytes are on disk.
-    case saved(bytes: Int)
-    /// Saved to another file, which is now the document's file; `session` is the file as
-    /// written (a new one when the format changed).
-    case savedAs(session: EditSession, fileName: String, warnings: [String])
-    /// The file on disk is not the one that was opened: nothing was written.
-    case changedOnDisk
-    /// Read again from disk.
-    case reloaded(EditSession)
-    /// Nothing was written (or read); the edits are still here.
-    case failed(String)
-}
-
+/// Saving, saving as, reloading: the state asks with an effect carrying what the runtime needs
+/// (the bytes, the file and its stamp), and takes the outcome as a message.
 extension BrowserState {
-    /// Takes the outcome of a `.save`, `.saveAs` or `.reload` effect.
-    public mutating func finishFile(_ outcome: FileOutcome) {
+    /// Saves the session's bytes over its file.
+    mutating func save(overwritingChanges: Bool = false) -> [Effect] {
+        guard let file else {
+            quitsAfterSave = false
+            message = StatusMessage(text: "Not saved: this document has no file (:w FILE saves it as one)", isError: true)
+            return []
+        }
+        return [.save(SaveRequest(file: file, bytes: session.bytes, format: session.format, overwritingChanges: overwritingChanges))]
+    }
+
+    /// Saves, then quits once the save worked (a failed save keeps the browser open).
+    mutating func saveAndQuit() -> [Effect] {
+        quitsAfterSave = true
+        return save()
+    }
+
+    /// `FILE [xml|binary|json]`: the format named, else the one the extension says, else the
+    /// document's own.
+    mutating func saveAs(_ argument: String) -> [Effect] {
+        var words = argument.split(separator: " ").map(String.init)
+        var format = session.format
+        if words.count > 1, let named = PlistFormat(name: words.last!) {
+            format = named
+            words.removeLast()
+        } else if let last = words.last, let byExtension = PlistFormat(fileExtensionOf: last) {
+            format = byExtension
+        }
+        let path = words.joined(separator: " ")
+        guard !path.isEmpty else {
+            message = StatusMessage(text: "Save as what? :w FILE [\(PlistFormat.namesText)]", isError: true)
+            return []
+        }
+        var warnings: [PlistWarning] = []
+        let bytes: [UInt8]
+        do {
+            bytes = try session.tree.serialized(as: format, warnings: &warnings)
+        } catch {
+            message = StatusMessage(text: "Not saved: \(error)", isError: true)
+            return []
+        }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        // A new name is the user's explicit choice: written over whatever is there.
+        let request = SaveRequest(file: OpenDocument(url: url, stamp: nil), bytes: bytes, format: format, overwritingChanges: true, newName: path, warnings: warnings.map { "\($0)" })
+        return [.save(request)]
+    }
+
+    mutating func reload() -> [Effect] {
+        guard let file else {
+            message = StatusMessage(text: "Not reloaded: this document has no file", isError: true)
+            return []
+        }
+        return [.reload(file)]
+    }
+
+    /// Takes the outcome of a `.save` or `.reload` effect.
+    mutating func finishFile(_ outcome: BrowserMessage) -> [Effect] {
         switch outcome {
-        case .saved(let bytes):
-            session.markSaved()
-            message = Message(text: "Saved \(document.fileName) (\(bytes) bytes)", isError: false)
-        case .savedAs(let newSession, let fileName, let warnings):
-            session = newSession
-            replaceDocument(fileName: fileName)
-            message = Message(text: "Saved as \(fileName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
+        case .saved(let request, let written):
+            file = written
+            var effects: [Effect] = []
+            if let newName = request.newName {
+                if request.format == session.format, request.bytes == session.bytes {
+                    session.markSaved()
+                } else if let tree = try? SourceTree(parsing: request.bytes, as: request.format) {
+                    // Another format: the file as written is what is edited from now on.
+                    session = EditSession(tree: tree)
+                }
+                effects = replaceDocument(fileName: newName)
+                let warnings = request.warnings
+                message = StatusMessage(text: "Saved as \(newName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
+            } else {
+                if request.bytes == session.bytes { session.markSaved() }
+                message = StatusMessage(text: "Saved \(document.fileName) (\(request.bytes.count) bytes)", isError: false)
+            }
+            if quitsAfterSave {
+                quitsAfterSave = false
+                effects.append(.quit)
+            }
+            return effects
         case .changedOnDisk:
             modal = .confirm(Confirmation("\(document.fileName) changed on disk since it was opened.", answers: [
                 .init(key: "o", label: "overwrite it", action: .overwrite),
                 .init(key: "r", label: "reload (drops your edits)", action: .reload),
                 .init(key: "n", label: "cancel", action: .cancel),
             ]))
-        case .reloaded(let newSession):
-            session = newSession
-            replaceDocument(fileName: document.fileName)
-            message = Message(text: "Reloaded \(document.fileName)", isError: false)
-        case .failed(let text):
-            message = Message(text: "Not saved: \(text)", isError: true)
+            return []
+        case .saveFailed(_, let reason):
+            quitsAfterSave = false
+            message = StatusMessage(text: "Not saved: \(reason)", isError: true)
+            return []
+        case .reloaded(let read, let tree):
+            file = read
+            session = EditSession(tree: tree)
+            let effects = replaceDocument(fileName: document.fileName)
+            message = StatusMessage(text: "Reloaded \(document.fileName)", isError: false)
+            return effects
+        case .reloadFailed(let reason):
+            message = StatusMessage(text: "Not reloaded: \(reason)", isError: true)
+            return []
+        case .started, .input, .checkFinished, .searchFinished:
+            return []
         }
     }
 
     /// A new document for the whole session tree (another format, or the file read again):
     /// the expansion is kept where the shape is the same, and the selection by its path.
-    private mutating func replaceDocument(fileName: String) {
-        documentChanged(change: TreeChange(path: PlistPath(), childMap: nil), select: document.path(of: selectedNode))
+    private mutating func replaceDocument(fileName: String) -> [Effect] {
+        let effects = documentChanged(change: TreeChange(path: PlistPath(), childMap: nil), select: document.path(of: selectedNode))
         document.fileName = fileName
+        return effects
     }
 }

@@ -13,73 +13,63 @@ extension BrowserState {
                 modal = .edit(editor)
             case .cancelled:
                 modal = nil
-                message = Message(text: "Not changed", isError: false)
+                message = StatusMessage(text: "Not changed", isError: false)
             case .submitted(let text):
-                if let refusal = submit(text, editor.target) {
-                    editor.error = refusal
-                    modal = .edit(editor)
-                    message = Message(text: refusal, isError: true)
-                } else if case .edit(let still)? = modal, still == editor {
+                if case .saveAs = editor.target {
+                    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        return refuse("A file name, please (Esc cancels)", in: editor)
+                    }
                     modal = nil
+                    return saveAs(text)
                 }
-                if case .saveAs = editor.target, modal == nil { return saveAs(text) }
+                switch submit(text, editor.target) {
+                case .refused(let refusal):
+                    return refuse(refusal, in: editor)
+                case .done(let effects):
+                    // The submit may have opened the next modal (the value of a new key).
+                    if case .edit(let still)? = modal, still == editor { modal = nil }
+                    return effects
+                }
             }
         case .choice(var list):
-            let page = max(1, min(list.items.count, height - 6))
-            switch key {
-            case .down, .character("j"), .tab: list.selection = min(list.items.count - 1, list.selection + 1)
-            case .up, .character("k"), .backTab: list.selection = max(0, list.selection - 1)
-            case .pageDown, .control("d"): list.selection = min(list.items.count - 1, list.selection + page)
-            case .pageUp, .control("u"): list.selection = max(0, list.selection - page)
-            case .home, .character("g"): list.selection = 0
-            case .end, .character("G"): list.selection = list.items.count - 1
-            case .enter, .character("l"), .right:
-                return perform(list.items[list.selection].action)
-            case .escape, .character("q"), .character("h"), .left, .control("c"), .control("g"):
+            let page = layout.choiceRows(for: list)
+            switch list.update(key, page: page) {
+            case .editing:
+                modal = .choice(list)
+            case .pick(let action):
                 modal = nil
-                return []
-            case .character(let c):
-                // The first entry after the selection starting with the letter typed.
-                let lower = String(c).lowercased()
-                let order = Array(list.items.indices[(list.selection + 1)...]) + Array(list.items.indices[...list.selection])
-                if let hit = order.first(where: { list.items[$0].label.lowercased().hasPrefix(lower) }) { list.selection = hit }
-            default: break
+                return choose(action)
+            case .cancel:
+                modal = nil
+            case .refused(let why):
+                modal = .choice(list)
+                message = StatusMessage(text: why, isError: true)
             }
-            if list.selection < list.scroll { list.scroll = list.selection }
-            if list.selection >= list.scroll + page { list.scroll = list.selection - page + 1 }
-            modal = .choice(list)
         case .color(var picker):
             switch picker.handle(key) {
             case .editing:
                 modal = .color(picker)
-                if let error = picker.error { message = Message(text: error, isError: true) }
+                if let error = picker.error { message = StatusMessage(text: error, isError: true) }
             case .cancel:
                 modal = nil
-                message = Message(text: "Color not changed", isError: false)
+                message = StatusMessage(text: "Color not changed", isError: false)
             case .apply(let color):
                 modal = nil
-                applyColor(color, at: picker.path, was: picker.original)
+                return applyColor(color, at: picker.path, was: picker.original)
             }
         case .confirm(let confirmation):
-            return perform(confirmation.action(for: key))
+            modal = nil
+            return choose(confirmation.action(for: key))
         case .changes(var view):
-            let page = max(1, height - 4)
-            let last = max(0, view.diff.lines.count - page)
-            switch key {
-            case .down, .character("j"), .enter: view.scroll = min(last, view.scroll + 1)
-            case .up, .character("k"): view.scroll = max(0, view.scroll - 1)
-            case .pageDown, .character(" "), .control("d"), .control("f"): view.scroll = min(last, view.scroll + page)
-            case .pageUp, .control("u"), .control("b"): view.scroll = max(0, view.scroll - page)
-            case .home, .character("g"): view.scroll = 0
-            case .end, .character("G"): view.scroll = last
-            case .control("s"):
+            switch view.update(key, page: layout.diffRows) {
+            case .viewing:
+                modal = .changes(view)
+            case .save:
                 modal = nil
-                return [.save(overwrite: false)]
-            default:
+                return runEdit(.save)
+            case .close:
                 modal = nil
-                return []
             }
-            modal = .changes(view)
         case .command(var field):
             switch field.handle(key) {
             case .editing: modal = .command(field)
@@ -88,57 +78,85 @@ extension BrowserState {
                 modal = nil
                 return runCommand(text)
             }
+        case .help(var help):
+            switch help.update(key, page: layout.helpRows(lineCount: help.lines.count)) {
+            case .viewing:
+                modal = .help(help)
+            case .close:
+                modal = nil
+            case .quit:
+                modal = nil
+                return quit()
+            case .refused(let why):
+                modal = .help(help)
+                message = StatusMessage(text: why, isError: true)
+            }
         }
         return []
     }
 
-    /// Takes what a value editor's Enter gave; returns why it is refused, or nil.
-    private mutating func submit(_ text: String, _ target: ValueEditor.Target) -> String? {
+    /// Keeps the editor open with the reason its text was refused.
+    private mutating func refuse(_ reason: String, in editor: ValueEditor) -> [Effect] {
+        var editor = editor
+        editor.error = reason
+        modal = .edit(editor)
+        message = StatusMessage(text: reason, isError: true)
+        return []
+    }
+
+    /// What came of a value editor's Enter.
+    enum Submission {
+        /// Kept open: the text does not parse or fit, for this reason.
+        case refused(String)
+        case done([Effect])
+    }
+
+    /// Takes what a value editor's Enter gave.
+    private mutating func submit(_ text: String, _ target: ValueEditor.Target) -> Submission {
         switch target {
         case .value(let path, let kind, let scalar):
             return submitValue(text, path: path, kind: kind, scalar: scalar)
         case .key(let path):
             let newPath = path.dropLast().appending(.key(text))
-            guard document.tree.index(at: newPath) == nil || newPath == path else { return "\(path.dropLast().description.isEmpty ? "The root" : path.dropLast().description) already has a key “\(text)”" }
+            guard document.tree.index(at: newPath) == nil || newPath == path else { return .refused("\(path.dropLast().description.isEmpty ? "The root" : path.dropLast().description) already has a key “\(text)”") }
             modal = nil
-            commit([.rename(path, to: text)], select: newPath, message: "Renamed to \(text)")
+            return .done(commit([.rename(path, to: text)], select: newPath, message: "Renamed to \(text)") ?? [])
         case .newKey(let container, let value, let at):
             let newPath = container.appending(.key(text))
-            guard document.tree.index(at: newPath) == nil else { return "\(container.description.isEmpty ? "The root" : container.description) already has a key “\(text)”" }
+            guard document.tree.index(at: newPath) == nil else { return .refused("\(container.description.isEmpty ? "The root" : container.description) already has a key “\(text)”") }
             modal = nil
             let ops: [EditOperation] = [.insert(into: container, key: text, at: at, value: value)]
             if value.isContainer || value.isBool {
-                commit(ops, select: newPath, message: "Added \(newPath)")
-            } else {
-                perform(.editThenEditValue(ops, select: newPath, message: "Added \(newPath)"))
+                return .done(commit(ops, select: newPath, message: "Added \(newPath)") ?? [])
             }
+            return .done(choose(.editThenEditValue(ops, select: newPath, message: "Added \(newPath)")))
         case .duplicateKey(let path):
             let newPath = path.dropLast().appending(.key(text))
-            guard document.tree.index(at: newPath) == nil else { return "There is already a key “\(text)” here" }
+            guard document.tree.index(at: newPath) == nil else { return .refused("There is already a key “\(text)” here") }
             modal = nil
-            commit([.duplicate(path, key: text)], select: newPath, message: "Duplicated as \(newPath)")
+            return .done(commit([.duplicate(path, key: text)], select: newPath, message: "Duplicated as \(newPath)") ?? [])
         case .saveAs:
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return "A file name, please (Esc cancels)" }
+            return .done(saveAs(text))
         }
-        return nil
     }
 
     /// A color from the picker, written channel by channel in the file's number style.
-    mutating func applyColor(_ color: RGBAColor, at path: PlistPath, was original: RGBAColor) {
+    mutating func applyColor(_ color: RGBAColor, at path: PlistPath, was original: RGBAColor) -> [Effect] {
         guard color != original else {
-            message = Message(text: "Color not changed", isError: false)
-            return
+            message = StatusMessage(text: "Color not changed", isError: false)
+            return []
         }
-        guard let node = document.tree.index(at: path) else { return }
+        guard let node = document.tree.index(at: path) else { return [] }
         do {
             let ops = try ColorEdit.operations(color, at: path, node: node, in: document.tree)
             guard !ops.isEmpty else {
-                message = Message(text: "Color not changed", isError: false)
-                return
+                message = StatusMessage(text: "Color not changed", isError: false)
+                return []
             }
-            commit(ops, select: path, message: "Set \(path) to \(color.hex)")
+            return commit(ops, select: path, message: "Set \(path) to \(color.hex)") ?? []
         } catch {
-            message = Message(text: "\(error)", isError: true)
+            message = StatusMessage(text: "\(error)", isError: true)
+            return []
         }
     }
 
@@ -153,15 +171,15 @@ extension BrowserState {
         case "w", "write", "w!":
             if rest.isEmpty {
                 guard isDirty || command == "w!" else {
-                    message = Message(text: "No changes to save", isError: false)
+                    message = StatusMessage(text: "No changes to save", isError: false)
                     return []
                 }
-                return [.save(overwrite: command == "w!")]
+                return save(overwritingChanges: command == "w!")
             }
             return saveAs(rest.joined(separator: " "))
         case "saveas":
             guard !rest.isEmpty else {
-                modal = .edit(ValueEditor(document.fileName, target: .saveAs, label: "save as (FILE [xml|binary|json])"))
+                modal = .edit(ValueEditor(document.fileName, target: .saveAs, label: "save as (FILE [\(PlistFormat.namesText)])"))
                 return []
             }
             return saveAs(rest.joined(separator: " "))
@@ -169,51 +187,18 @@ extension BrowserState {
         case "q!", "quit!": return [.quit]
         case "wq", "x":
             if command == "x", !isDirty { return [.quit] }
-            return [.save(overwrite: false), .quit]
-        case "e!", "reload": return [.reload]
+            return saveAndQuit()
+        case "e!", "reload": return reload()
         case "diff", "changes":
             showChanges()
             return []
         case "u", "undo":
-            undo()
-            return []
+            return undo()
         case "redo":
-            redo()
-            return []
+            return redo()
         default:
-            message = Message(text: ":\(text) is not a command (:w, :w FILE [xml|binary|json], :q, :q!, :wq, :e!, :diff)", isError: true)
+            message = StatusMessage(text: ":\(text) is not a command (:w, :w FILE [\(PlistFormat.namesText)], :q, :q!, :wq, :e!, :diff)", isError: true)
             return []
-        }
-    }
-
-    /// `FILE [xml|binary|json]`: the format named, else the one the extension says, else the
-    /// document's own.
-    mutating func saveAs(_ argument: String) -> [Effect] {
-        var words = argument.split(separator: " ").map(String.init)
-        var format = document.tree.format
-        if words.count > 1, let named = PlistFormat(name: words.last!) {
-            format = named
-            words.removeLast()
-        } else if let last = words.last {
-            if last.lowercased().hasSuffix(".json") { format = .json }
-        }
-        let path = words.joined(separator: " ")
-        guard !path.isEmpty else {
-            message = Message(text: "Save as what? :w FILE [xml|binary|json]", isError: true)
-            return []
-        }
-        return [.saveAs(path: path, format: format)]
-    }
-}
-
-extension PlistFormat {
-    /// `xml`, `binary` (or `bplist`), `json`.
-    init?(name: String) {
-        switch name.lowercased() {
-        case "xml", "xml1": self = .xml
-        case "binary", "binary1", "bplist": self = .binary
-        case "json": self = .json
-        default: return nil
         }
     }
 }

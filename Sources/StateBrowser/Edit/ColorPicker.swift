@@ -66,29 +66,52 @@ public struct ColorPicker: Sendable, Equatable {
 
     // MARK: - Keys
 
+    public enum Action: Sendable, Equatable {
+        case nextChannel, previousChannel
+        case increase, decrease, increaseCoarse, decreaseCoarse, minimum, maximum
+        case typeValue, hexEntry, reset, apply, cancel
+    }
+
+    /// The picker's keys.
+    public static let keys = KeyMap<Action>([
+        .init([[.down], [.character("j")], [.tab]], .nextChannel, "next channel", group: "Color picker"),
+        .init([[.up], [.character("k")], [.backTab]], .previousChannel, "previous channel", group: "Color picker"),
+        .init([[.right], [.character("l")], [.character("+")]], .increase, "channel +1", group: "Color picker", hint: ("←→", "±1")),
+        .init([[.left], [.character("h")], [.character("-")]], .decrease, "channel −1", group: "Color picker"),
+        .init([[.character("L")], [.pageUp]], .increaseCoarse, "channel +16", group: "Color picker", hint: ("H/L", "±16")),
+        .init([[.character("H")], [.pageDown]], .decreaseCoarse, "channel −16", group: "Color picker"),
+        .init("0123456789.".map { [.character($0)] }, .typeValue, "type a value for the channel", group: "Color picker", displayKeys: "0–9", hint: ("0-9", "type")),
+        .init([[.home]], .minimum, "channel to its minimum", group: "Color picker"),
+        .init([[.end]], .maximum, "channel to its maximum", group: "Color picker"),
+        .init([[.character("#")]], .hexEntry, "type a hex color", group: "Color picker", hint: ("#", "hex")),
+        .init([[.character("r")]], .reset, "back to the old color", group: "Color picker", hint: ("r", "reset")),
+        .init([[.enter]], .apply, "apply", group: "Color picker", hint: ("⏎", "apply")),
+        .init([[.escape], [.character("q")], [.control("c")], [.control("g")]], .cancel, "cancel", group: "Color picker", hint: ("Esc", "cancel")),
+    ])
+
     public mutating func handle(_ key: Key) -> Outcome {
         if entry != nil { return entryKey(key) }
         error = nil
-        switch key {
-        case .down, .character("j"), .tab:
+        guard let action = Self.keys.action(for: key) else { return .editing }
+        switch action {
+        case .nextChannel:
             channel = Channel(rawValue: (channel.rawValue + 1) % Channel.allCases.count)!
-        case .up, .character("k"), .backTab:
+        case .previousChannel:
             channel = Channel(rawValue: (channel.rawValue + Channel.allCases.count - 1) % Channel.allCases.count)!
-        case .right, .character("l"), .character("+"): step(1)
-        case .left, .character("h"), .character("-"): step(-1)
-        case .character("L"), .pageUp: step(16)
-        case .character("H"), .pageDown: step(-16)
-        case .home: set(channel, to: 0)
-        case .end: set(channel, to: maximum(channel))
-        case .character("#"): entry = .hex(TextField(""))
-        case .character("r"):
+        case .increase: step(1)
+        case .decrease: step(-1)
+        case .increaseCoarse: step(16)
+        case .decreaseCoarse: step(-16)
+        case .minimum: set(channel, to: 0)
+        case .maximum: set(channel, to: maximum(channel))
+        case .typeValue:
+            if case .character(let c) = key { entry = .number(TextField(String(c))) }
+        case .hexEntry: entry = .hex(TextField(""))
+        case .reset:
             color = original
             hsv = Self.hsv(of: original)
-        case .character(let c) where c.isNumber || c == ".":
-            entry = .number(TextField(String(c)))
-        case .enter: return .apply(color)
-        case .escape, .character("q"), .control("c"), .control("g"): return .cancel
-        default: break
+        case .apply: return .apply(color)
+        case .cancel: return .cancel
         }
         return .editing
     }

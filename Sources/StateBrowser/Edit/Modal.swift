@@ -1,13 +1,15 @@
-/// What has the keyboard instead of the tree while an edit is being made: a value or key
-/// being typed, a list to pick from, the color picker, a question, the pending changes, or
-/// the `:` command line. At most one at a time; Esc leaves any of them without a change.
+/// What has the keyboard instead of the tree: a value or key being typed, a list to pick
+/// from, the color picker, a question, the pending changes, the `:` command line, or the help.
+/// Each is a child model with its own key table (`TextField.keys`, `ChoiceList.keys`, …). At
+/// most one at a time; Esc leaves any of them without a change.
 public enum Modal: Sendable, Equatable {
     case edit(ValueEditor)
     case choice(ChoiceList)
     case color(ColorPicker)
     case confirm(Confirmation)
-    case changes(ChangesView)
+    case changes(PendingChanges)
     case command(TextField)
+    case help(HelpOverlay)
 
     /// The mode name in the status bar.
     var modeName: String {
@@ -16,6 +18,7 @@ public enum Modal: Sendable, Equatable {
         case .confirm: "ASK"
         case .changes: "DIFF"
         case .command: "COMMAND"
+        case .help: "HELP"
         }
     }
 }

@@ -4,38 +4,29 @@ import StateDocument
 import StateSchema
 import TerminalCore
 
-/// The runtime: shows the state, waits for input, updates, performs the effects — until quit
-/// or the end of input. The only place where the browser meets a terminal, and only through
-/// the backend protocol.
+/// The runtime: shows the state, waits for input, hands every message to `update`, and
+/// performs the effects it returns — until quit or the end of input. The only place where the
+/// browser meets a terminal (through the backend protocol) or the file system.
 ///
-/// It also runs the slow work in the background: the whole schema check when the document was
-/// opened with its check deferred, and searches. While a job runs, input is read with a timeout
-/// so its result is shown as soon as it is there.
+/// It changes the state only through `update`: input, finished background jobs and the
+/// outcomes of file effects all arrive there as messages. Slow work (the whole schema check of
+/// a large file, searches) runs in the background; while a job runs, input is read with a
+/// timeout so its result is shown as soon as it is there.
 public struct BrowserApp {
     public private(set) var state: BrowserState
     let backend: any TerminalBackend
-    /// The file on disk the session saves to (nil: an in-memory document that cannot be saved).
-    public private(set) var file: OpenDocument?
     private var check: (generation: Int, job: BackgroundJob<TypedDocument>)?
-    private var search: (query: BrowserState.Search.Query, job: BackgroundJob<[Int32]>)?
+    private var search: (query: BrowserState.Search.Query, generation: Int, job: BackgroundJob<[Int32]>)?
     /// How long to wait for a key while a job runs before looking at it again.
     static let pollMilliseconds = 50
     /// How long to wait for a new job before drawing: short jobs land in the same frame.
     static let graceMilliseconds = 4
 
-    public init(state: BrowserState, backend: any TerminalBackend, file: OpenDocument? = nil) {
+    public init(state: BrowserState, backend: any TerminalBackend) {
         self.state = state
         self.backend = backend
-        self.file = file
         let size = backend.size
-        _ = self.state.update(.resize(width: size.width, height: size.height))
-        if state.document.isCheckPending { startCheck() }
-    }
-
-    private mutating func startCheck() {
-        let document = state.document
-        check = (document.generation, BackgroundJob { document.fullCheck() })
-        takeFinishedJobs(waiting: Self.graceMilliseconds)
+        _ = send(.started(width: size.width, height: size.height))
     }
 
     /// Runs until quit or end of input.
@@ -48,99 +39,95 @@ public struct BrowserApp {
     public mutating func step() -> Bool {
         backend.present(BrowserView.render(state))
         guard let event = backend.nextEvent(timeout: isBusy ? Self.pollMilliseconds : nil) else { return false }
-        takeFinishedJobs(waiting: 0)
-        return perform(state.update(event))
+        guard takeFinishedJobs(waiting: 0) else { return false }
+        return send(.input(event))
     }
 
-    /// Performs effects in order; false on quit. A failed save drops the effects after it, so
-    /// "save and quit" does not quit with the edits unsaved.
-    public mutating func perform(_ effects: [Effect]) -> Bool {
+    /// Updates the state with `message` and performs the effects; false on quit.
+    @discardableResult
+    public mutating func send(_ message: BrowserMessage) -> Bool {
+        execute(state.update(message))
+    }
+
+    /// Performs effects in order; false on quit. A file effect's outcome goes back through
+    /// `update` at once, and what that returns is performed before the next effect.
+    private mutating func execute(_ effects: [Effect]) -> Bool {
         for effect in effects {
             switch effect {
             case .quit: return false
             case .copy(let text): backend.copyToClipboard(text)
             case .suspend: backend.suspend()
             case .redraw: backend.invalidate()
-            case .search(let query):
+            case .search(let query, let generation):
                 let document = state.document
-                search = (query, BackgroundJob { BrowserState.matches(of: query, in: document) })
-                takeFinishedJobs(waiting: Self.graceMilliseconds)
-            case .check:
-                startCheck()
-            case .save(let overwrite):
-                let outcome = save(overwrite: overwrite)
-                state.finishFile(outcome)
-                if case .saved = outcome {} else { return true }
-            case .saveAs(let path, let format):
-                let outcome = saveAs(path, format: format)
-                state.finishFile(outcome)
-                if case .savedAs = outcome {} else { return true }
-            case .reload:
-                state.finishFile(reload())
+                guard document.generation == generation else { continue }
+                search = (query, generation, BackgroundJob { BrowserState.matches(of: query, in: document) })
+                guard takeFinishedJobs(waiting: Self.graceMilliseconds) else { return false }
+            case .check(let generation):
+                let document = state.document
+                guard document.generation == generation else { continue }
+                check = (generation, BackgroundJob { document.fullCheck() })
+                guard takeFinishedJobs(waiting: Self.graceMilliseconds) else { return false }
+            case .save, .reload:
+                guard send(Self.outcome(of: effect)) else { return false }
             }
         }
         return true
     }
 
-    // MARK: - Files
-
-    private mutating func save(overwrite: Bool) -> FileOutcome {
-        guard var file else { return .failed("this document has no file (:w FILE saves it as one)") }
-        file.session = state.session
-        if !overwrite, file.changedOnDisk { return .changedOnDisk }
-        do {
-            try file.save(overwritingChanges: overwrite)
-        } catch {
-            return .failed("\(error)")
+    /// Performs a file effect (`.save`, `.reload`) and says what came of it. Nothing is written
+    /// when it fails.
+    public static func outcome(of effect: Effect) -> BrowserMessage {
+        switch effect {
+        case .save(let request):
+            do {
+                let written = try request.file.save(request.bytes, overwritingChanges: request.overwritingChanges)
+                return .saved(request, file: written)
+            } catch is ChangedOnDiskError {
+                return .changedOnDisk(request)
+            } catch {
+                return .saveFailed(request, reason: "\(error)")
+            }
+        case .reload(let file):
+            do {
+                let (read, tree) = try OpenDocument.read(file.url)
+                return .reloaded(read, tree)
+            } catch {
+                return .reloadFailed("\(error)")
+            }
+        default:
+            preconditionFailure("not a file effect: \(effect)")
         }
-        self.file = file
-        return .saved(bytes: file.session.bytes.count)
-    }
-
-    private mutating func saveAs(_ path: String, format: PlistFormat) -> FileOutcome {
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        var document = file ?? OpenDocument(url: url, session: state.session, stamp: nil)
-        document.session = state.session
-        var warnings: [PlistWarning] = []
-        do {
-            try document.save(as: url, format: format, warnings: &warnings)
-        } catch {
-            return .failed("\(error)")
-        }
-        file = document
-        return .savedAs(session: document.session, fileName: path, warnings: warnings.map { "\($0)" })
-    }
-
-    private mutating func reload() -> FileOutcome {
-        guard var file else { return .failed("this document has no file to reload") }
-        do {
-            try file.reload()
-        } catch {
-            return .failed("\(error)")
-        }
-        self.file = file
-        return .reloaded(file.session)
     }
 
     /// True while a background job runs.
     public var isBusy: Bool { check != nil || search != nil }
 
-    /// Blocks until the background jobs are done and takes their results (tests, benchmarks).
-    public mutating func waitForJobs() {
-        if let check { state.finishCheck(check.job.wait(), generation: check.generation) }
-        if let search { state.finishSearch(search.query, matches: search.job.wait()) }
-        check = nil
-        search = nil
+    /// Blocks until the background jobs are done and hands their results to `update` (tests,
+    /// benchmarks); false if that quit.
+    @discardableResult
+    public mutating func waitForJobs() -> Bool {
+        while let (generation, job) = check {
+            check = nil
+            guard send(.checkFinished(job.wait(), generation: generation)) else { return false }
+        }
+        while let (query, generation, job) = search {
+            search = nil
+            guard send(.searchFinished(query, matches: job.wait(), generation: generation)) else { return false }
+        }
+        return true
     }
 
-    private mutating func takeFinishedJobs(waiting milliseconds: Int) {
+    /// Hands finished jobs to `update`; false if that quit.
+    private mutating func takeFinishedJobs(waiting milliseconds: Int) -> Bool {
         if let (generation, job) = check, let typed = job.result(waitingUpTo: milliseconds) {
-            state.finishCheck(typed, generation: generation)
             check = nil
+            guard send(.checkFinished(typed, generation: generation)) else { return false }
         }
-        if let (query, job) = search, let matches = job.result(waitingUpTo: milliseconds) {
-            state.finishSearch(query, matches: matches)
+        if let (query, generation, job) = search, let matches = job.result(waitingUpTo: milliseconds) {
             search = nil
+            guard send(.searchFinished(query, matches: matches, generation: generation)) else { return false }
         }
+        return true
     }
 }

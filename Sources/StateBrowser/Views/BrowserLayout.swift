@@ -31,8 +31,35 @@ public struct BrowserLayout: Sendable {
         }
     }
 
+    // MARK: - Pages
+    // What each scrolling part shows at once: `update` pages by these, and the views draw into
+    // the same rectangles, so the two cannot disagree.
+
     /// Rows of the tree that fit on screen.
     public var treeRows: Int { max(1, tree.height) }
+
+    /// Lines of the schema pane (inside its border).
+    public var schemaRows: Int { max(1, sidePane.map { Box.inside($0).height } ?? tree.height) }
+
+    /// The pick list's box: centered over the tree, as wide as its entries need.
+    func choiceBox(for list: ChoiceList) -> Rect {
+        let labelWidth = min(30, (list.items.map { TextWidth.of($0.label) }.max() ?? 0) + 2)
+        let detailWidth = min(40, list.items.map { TextWidth.of($0.detail) }.max() ?? 0)
+        let width = max(TextWidth.of(list.title) + 8, labelWidth + detailWidth + 8, 36)
+        return main.centered(width: min(main.width, width), height: min(main.height, list.items.count + 3))
+    }
+
+    /// Entries of a pick list that show (its last inside line is the hint).
+    func choiceRows(for list: ChoiceList) -> Int { max(1, Box.inside(choiceBox(for: list)).height - 1) }
+
+    /// The help overlay's box, for a help of `lineCount` lines.
+    func helpBox(lineCount: Int) -> Rect { screen.centered(width: 80, height: lineCount + 2) }
+
+    /// Lines of the help that show.
+    func helpRows(lineCount: Int) -> Int { max(1, Box.inside(helpBox(lineCount: lineCount)).height) }
+
+    /// Lines of the pending-changes diff that show (it covers the tree and the side pane).
+    var diffRows: Int { max(1, Box.inside(main).height) }
 
     public var isTooSmall: Bool { screen.width < Self.minimumSize.width || screen.height < Self.minimumSize.height }
 }

@@ -25,10 +25,10 @@ public enum BrowserView {
         switch state.modal {
         case .choice(let list)?: ChoiceView.render(list, state: state, into: &screen, in: layout.main)
         case .color(let picker)?: ColorPickerView.render(picker, state: state, into: &screen, in: layout.main)
-        case .changes(let view)?: ChangesDiffView.render(view, state: state, into: &screen, in: layout.main)
-        default: break
+        case .changes(let view)?: PendingChangesView.render(view, state: state, into: &screen, in: layout.main)
+        case .help(let help)?: HelpView.render(help, state: state, into: &screen, in: layout.screen)
+        case .edit?, .confirm?, .command?, nil: break
         }
-        if state.showsHelp { HelpView.render(state, into: &screen, in: layout.screen) }
         return screen
     }
 }

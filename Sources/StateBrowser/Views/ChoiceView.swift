@@ -5,23 +5,22 @@ enum ChoiceView {
     static func render(_ list: ChoiceList, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let labelWidth = min(30, (list.items.map { TextWidth.of($0.label) }.max() ?? 0) + 2)
-        let detailWidth = min(40, list.items.map { TextWidth.of($0.detail) }.max() ?? 0)
-        let width = max(TextWidth.of(list.title) + 8, labelWidth + detailWidth + 8, 36)
-        let box = rect.centered(width: min(rect.width, width), height: min(rect.height, list.items.count + 3))
-        let inner = Frame.draw(title: list.title, focused: true, theme: theme, into: &screen, in: box)
+        let box = state.layout.choiceBox(for: list)
+        let inner = Box.draw(title: list.title, focused: true, theme: theme, into: &screen, in: box)
         guard inner.height > 1 else { return }
-        let rows = inner.height - 1
+        let rows = state.layout.choiceRows(for: list)
         for row in 0..<rows {
-            let index = list.scroll + row
+            let index = list.list.scroll + row
             guard index < list.items.count else { break }
             let item = list.items[index]
             let y = inner.y + row
-            let selected = index == list.selection
+            let selected = index == list.list.selected
             let base = selected ? theme[.selection] : theme[.text]
             if selected { screen.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 1), style: base) }
             screen.put((selected ? "▸ " : "  ") + item.label, x: inner.x, y: y, style: base.overlaid(with: theme[.key]).overlaid(with: selected ? theme[.selection] : Style()), limit: inner.x + labelWidth + 2)
             screen.put(item.detail, x: inner.x + labelWidth + 3, y: y, style: selected ? base : theme[.label], limit: inner.maxX)
         }
-        screen.put(TextWidth.truncated("↑↓ choose  Enter pick  Esc cancel", to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label], limit: inner.maxX)
+        if list.items.isEmpty { screen.put(TextWidth.truncated("(nothing to pick)", to: inner.width), x: inner.x, y: inner.y, style: theme[.label], limit: inner.maxX) }
+        screen.put(TextWidth.truncated(ChoiceList.keys.hintLine, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label], limit: inner.maxX)
     }
 }

@@ -9,7 +9,7 @@ enum ColorPickerView {
     static func render(_ picker: ColorPicker, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let box = rect.centered(width: min(rect.width, size.width), height: min(rect.height, size.height))
-        let inner = Frame.draw(title: "Color \(picker.path)", focused: true, theme: theme, into: &screen, in: box)
+        let inner = Box.draw(title: "Color \(picker.path)", focused: true, theme: theme, into: &screen, in: box)
         guard inner.height >= 3, inner.width >= 20 else { return }
         var y = inner.y
         // Swatches: three rows each, with the hex below.
@@ -59,7 +59,7 @@ enum ColorPickerView {
         } else if let error = picker.error {
             screen.put(TextWidth.truncated(error, to: inner.width), x: inner.x, y: inner.maxY - 2, style: theme[.errorMessage])
         }
-        let keys = "←→ ±1  H/L ±16  0-9 type  # hex  r reset  ⏎ apply  Esc cancel"
+        let keys = ColorPicker.keys.hintLine
         screen.put(TextWidth.truncated(keys, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label])
     }
 

@@ -7,7 +7,7 @@ import TerminalCore
 enum DetailView {
     static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
-        let inner = Frame.draw(title: "Detail", focused: false, theme: theme, into: &screen, in: rect)
+        let inner = Box.draw(title: "Detail", focused: false, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
         var writer = LineWriter(screen: screen, rect: inner, theme: theme)
         defer { screen = writer.screen }

@@ -2,12 +2,12 @@ import StateDocument
 import TerminalCore
 
 /// The pending changes as a unified diff, full screen over the tree.
-enum ChangesDiffView {
-    static func render(_ view: ChangesView, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
+enum PendingChangesView {
+    static func render(_ view: PendingChanges, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let diff = view.diff
-        let title = "Changes to \(state.document.fileName): -\(diff.removedCount) +\(diff.addedCount)\(state.document.tree.format == .binary ? " (binary, shown as XML)" : "") — Ctrl-S saves, Esc closes"
-        let inner = Frame.draw(title: title, focused: true, theme: theme, into: &screen, in: rect)
+        let title = "Changes to \(state.document.fileName): -\(diff.removedCount) +\(diff.addedCount)\(state.document.tree.format == .binary ? " (binary, shown as XML)" : "") — \(PendingChanges.keys.hintLine.replacingOccurrences(of: "  ", with: ", "))"
+        let inner = Box.draw(title: title, focused: true, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
         for row in 0..<inner.height {
             let index = view.scroll + row

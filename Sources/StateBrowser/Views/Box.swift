@@ -1,11 +1,18 @@
 import TerminalCore
 
-/// A box with a title, as the side panes and the help overlay have.
-enum Frame {
+/// A bordered box with a title, as the side panes, pick lists and overlays have.
+enum Box {
+    /// What is inside the border of a box drawn at `rect` (empty when it is too small for one).
+    /// `BrowserLayout` sizes pages with it, so update and the views agree on what shows.
+    static func inside(_ rect: Rect) -> Rect {
+        guard rect.width >= 4, rect.height >= 3 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
+        return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+    }
+
     /// Draws the border and title; returns the inside.
     static func draw(title: String, focused: Bool, theme: Theme, into screen: inout ScreenBuffer, in rect: Rect) -> Rect {
         screen.fill(rect, style: theme[.text])
-        guard rect.width >= 4, rect.height >= 3 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
+        guard rect.width >= 4, rect.height >= 3 else { return inside(rect) }
         let border = theme[.border]
         let top = "╭" + String(repeating: "─", count: rect.width - 2) + "╮"
         let bottom = "╰" + String(repeating: "─", count: rect.width - 2) + "╯"
@@ -18,6 +25,6 @@ enum Frame {
         var titleStyle = theme[.title]
         if focused { titleStyle.attributes.insert(.reverse) }
         screen.put(" \(TextWidth.truncated(title, to: rect.width - 6)) ", x: rect.x + 2, y: rect.y, style: titleStyle, limit: rect.maxX - 1)
-        return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+        return inside(rect)
     }
 }

@@ -15,9 +15,9 @@ extension BrowserState {
             prompt = nil
             if text.isEmpty {
                 // An empty search repeats the last one, as in vim and less.
-                if search != nil { stepMatch(forward: true) }
+                stepMatch(forward: true)
             } else {
-                runSearch(.text(text))
+                return runSearch(.text(text))
             }
         }
         return []
@@ -28,31 +28,41 @@ extension BrowserState {
     ///
     /// The search itself is an effect: on a 100 MB file it takes longer than a keystroke may,
     /// so the runtime runs `matches(of:in:)` in the background and hands the result to
-    /// `finishSearch`. `focusTree` moves the focus to the tree when something is found (a
+    /// `.searchFinished`. `focusTree` moves the focus to the tree when something is found (a
     /// search started from the schema pane).
-    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false) {
-        pendingSearch = PendingSearch(query: query, focusTree: focusTree)
-        message = Message(text: "Searching \(Self.describe(query))…", isError: false)
+    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false) -> [Effect] {
+        pendingSearch = PendingSearch(query: query, focusTree: focusTree, generation: document.generation)
+        message = StatusMessage(text: "Searching \(Self.describe(query))…", isError: false)
+        return [.search(query, generation: document.generation)]
     }
 
-    /// Takes the matches of a search the runtime ran; ignored unless it is the latest one asked for.
-    public mutating func finishSearch(_ query: Search.Query, matches: [Int32]) {
-        guard let pending = pendingSearch, pending.query == query else { return }
+    /// The same search over a new document (node numbers moved after an edit, or the whole
+    /// check found more types): the matches change, the selection stays.
+    mutating func rerunSearch(_ query: Search.Query) -> [Effect] {
+        pendingSearch = PendingSearch(query: query, focusTree: false, movesSelection: false, generation: document.generation)
+        return [.search(query, generation: document.generation)]
+    }
+
+    /// Takes the matches of a search the runtime ran; ignored unless it is the latest one asked
+    /// for, over the current document.
+    mutating func finishSearch(_ query: Search.Query, matches: [Int32], generation: Int) -> [Effect] {
+        guard let pending = pendingSearch, pending.query == query, pending.generation == generation, generation == document.generation else { return [] }
         pendingSearch = nil
         search = Search(query: query, matches: matches)
-        guard pending.movesSelection else { return }
+        guard pending.movesSelection else { return [] }
         guard !matches.isEmpty else {
-            message = Message(text: "Not found: \(Self.describe(query))", isError: true)
-            return
+            message = StatusMessage(text: "Not found: \(Self.describe(query))", isError: true)
+            return []
         }
         if pending.focusTree { focus = .tree }
         stepMatch(forward: true, fromCurrent: false)
+        return []
     }
 
     /// Selects the next (or previous) match after the selected node, wrapping around.
     mutating func stepMatch(forward: Bool, fromCurrent: Bool = true) {
         guard let search, !search.matches.isEmpty else {
-            message = Message(text: "No search yet: / to search", isError: true)
+            message = StatusMessage(text: "No search yet: / to search", isError: true)
             return
         }
         let matches = search.matches
@@ -70,7 +80,7 @@ extension BrowserState {
         }
         selectNode(Int(matches[index]))
         let wrap = wrapped ? (forward ? " (wrapped to the top)" : " (wrapped to the bottom)") : ""
-        message = Message(text: "\(index + 1)/\(matches.count) \(Self.describe(search.query))\(wrap)", isError: false)
+        message = StatusMessage(text: "\(index + 1)/\(matches.count) \(Self.describe(search.query))\(wrap)", isError: false)
     }
 
     static func describe(_ query: Search.Query) -> String {

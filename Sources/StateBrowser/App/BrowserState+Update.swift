@@ -1,0 +1,269 @@
+import State
+import StateSchema
+import TerminalCore
+
+extension BrowserState {
+    /// Applies one message — a key, a resize, a finished background job, a file written or
+    /// read — and returns what the runtime must do. Pure: no terminal, files or clock. Every
+    /// change of the state happens here.
+    public mutating func update(_ message: BrowserMessage) -> [Effect] {
+        switch message {
+        case .started(let w, let h):
+            resize(width: w, height: h)
+            return document.isCheckPending ? [.check(generation: document.generation)] : []
+        case .input(let event):
+            return input(event)
+        case .checkFinished(let typed, let generation):
+            return finishCheck(typed, generation: generation)
+        case .searchFinished(let query, let matches, let generation):
+            return finishSearch(query, matches: matches, generation: generation)
+        case .saved, .changedOnDisk, .saveFailed, .reloaded, .reloadFailed:
+            return finishFile(message)
+        }
+    }
+
+    /// `update(.input(event))`.
+    public mutating func update(_ event: InputEvent) -> [Effect] {
+        update(.input(event))
+    }
+
+    private mutating func input(_ event: InputEvent) -> [Effect] {
+        switch event {
+        case .idle:
+            return []
+        case .resize(let w, let h):
+            resize(width: w, height: h)
+            return []
+        case .key(.alt(let c)) where modal != nil || prompt != nil:
+            // Esc typed quickly before a key arrives as Alt-key: in an editor that is Esc, then the key.
+            return input(.key(.escape)) + input(.key(.character(c)))
+        case .key(let key):
+            if modal != nil { return modalKey(key) }
+            if prompt != nil { return promptKey(key) }
+            message = nil
+            pendingKeys.append(key)
+            switch keyMap.match(pendingKeys) {
+            case .action(let action):
+                pendingKeys = []
+                return run(action)
+            case .prefix:
+                message = StatusMessage(text: pendingKeys.map(\.name).joined() + "…", isError: false)
+                return []
+            case .none:
+                let typed = pendingKeys.map(\.name).joined()
+                pendingKeys = []
+                if key == .escape {
+                    search = nil
+                    return []
+                }
+                message = StatusMessage(text: "\(typed) does nothing here (? shows the keys)", isError: true)
+                return []
+            }
+        }
+    }
+
+    private mutating func resize(width w: Int, height h: Int) {
+        width = w
+        height = h
+        if sidePane != nil, w < BrowserLayout.minimumWidthForSidePane { focus = .tree }
+        rows.keepVisible(page: layout.treeRows)
+        schemaRows.keepVisible(page: layout.schemaRows)
+    }
+
+    /// Takes the whole check of the document, done in the background after the first screen:
+    /// roles and diagnostics below the quick pass appear, and a type search is run again.
+    mutating func finishCheck(_ typed: TypedDocument, generation: Int) -> [Effect] {
+        guard generation == document.generation else { return [] }
+        document.finishCheck(typed)
+        var effects: [Effect] = []
+        if let search, case .type = search.query {
+            effects += rerunSearch(search.query)
+        }
+        let errors = typed.errors.count
+        let warnings = typed.diagnostics.count - errors
+        if message == nil, errors + warnings > 0 {
+            message = StatusMessage(text: "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")", isError: errors > 0)
+        }
+        return effects
+    }
+
+    /// Does an action from the browser's key map.
+    mutating func run(_ action: BrowserAction) -> [Effect] {
+        if focus == .side, sidePane == .schema, layout.sidePane != nil, let effects = runInSchemaPane(action) { return effects }
+        let page = layout.treeRows
+        switch action {
+        case .moveDown: rows.move(by: 1, page: page)
+        case .moveUp: rows.move(by: -1, page: page)
+        case .pageDown: rows.scroll(by: page, page: page)
+        case .pageUp: rows.scroll(by: -page, page: page)
+        case .halfPageDown: rows.scroll(by: max(1, page / 2), page: page)
+        case .halfPageUp: rows.scroll(by: -max(1, page / 2), page: page)
+        case .top: rows.select(0, page: page)
+        case .bottom: rows.select(outline.count - 1, page: page)
+        case .expandOrEnter:
+            let node = selectedNode
+            if outline.isExpandable(node), !outline.isExpanded(node) {
+                outline.expand(row: selection)
+                outlineChanged()
+            } else if outline.isExpanded(node) {
+                rows.move(by: 1, page: page)
+            } else {
+                message = StatusMessage(text: "Nothing inside to expand", isError: false)
+            }
+        case .collapseOrLeave:
+            let node = selectedNode
+            if outline.isExpanded(node) {
+                outline.collapse(row: selection)
+                outlineChanged()
+            } else if let parent = document.parent(of: node), let row = outline.row(of: parent) {
+                rows.select(row, page: page)
+            }
+        case .toggle:
+            if outline.isExpanded(selectedNode) {
+                outline.collapse(row: selection)
+                outlineChanged()
+            } else if outline.isExpandable(selectedNode) {
+                outline.expand(row: selection)
+                outlineChanged()
+            } else {
+                message = StatusMessage(text: "Nothing inside to expand (i edits the value)", isError: false)
+            }
+        case .expandAll:
+            let node = selectedNode
+            outline.expandAll()
+            outlineChanged()
+            selectNode(node)
+            message = StatusMessage(text: "Expanded all: \(outline.count) rows", isError: false)
+        case .collapseAll:
+            let node = selectedNode
+            outline.collapseAll()
+            outlineChanged()
+            rows.select(outline.rowAtOrBefore(node), page: page)
+        case .expandToDepth(let depth):
+            let node = selectedNode
+            outline.expand(toDepth: depth)
+            outlineChanged()
+            rows.select(outline.rowAtOrBefore(node), page: page)
+            message = StatusMessage(text: "Expanded to depth \(depth)", isError: false)
+        case .parent:
+            if let parent = document.parent(of: selectedNode) { selectNode(parent) } else { message = StatusMessage(text: "The root has no parent", isError: true) }
+        case .nextSibling:
+            if let next = document.nextSibling(of: selectedNode) { selectNode(next) } else { message = StatusMessage(text: "No next sibling", isError: true) }
+        case .previousSibling:
+            if let previous = document.previousSibling(of: selectedNode) { selectNode(previous) } else { message = StatusMessage(text: "No previous sibling", isError: true) }
+        case .search:
+            prompt = TextField()
+        case .nextMatch: stepMatch(forward: true)
+        case .previousMatch: stepMatch(forward: false)
+        case .copyPath:
+            let path = document.path(of: selectedNode).description
+            message = StatusMessage(text: "Copied path \(path.isEmpty ? "(root, empty)" : path)", isError: false)
+            return [.copy(path)]
+        case .copyKey:
+            guard let label = document.label(of: selectedNode) else {
+                message = StatusMessage(text: "The root has no key", isError: true)
+                return []
+            }
+            message = StatusMessage(text: "Copied key \(label)", isError: false)
+            return [.copy(label)]
+        case .copyValue:
+            return copyValue()
+        case .toggleDetail:
+            sidePane = sidePane == .detail ? nil : .detail
+            focus = .tree
+            if sidePane != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
+            rows.keepVisible(page: layout.treeRows)
+        case .toggleSchema:
+            sidePane = sidePane == .schema ? nil : .schema
+            focus = sidePane == .schema ? .side : .tree
+            if sidePane != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
+            rows.keepVisible(page: layout.treeRows)
+            schemaRows.keepVisible(page: layout.schemaRows)
+        case .switchPane:
+            if sidePane == .schema, layout.sidePane != nil {
+                focus = focus == .tree ? .side : .tree
+            } else {
+                message = StatusMessage(text: "Only the schema pane (s) takes the focus", isError: true)
+            }
+        case .help:
+            modal = .help(HelpOverlay(browserKeys: keyMap))
+        case .redraw: return [.redraw]
+        case .suspend: return [.suspend]
+        case .quit: return quit()
+        case .edit, .rename, .addInside, .addAfter, .delete, .duplicate, .moveItemUp, .moveItemDown, .changeType,
+            .undo, .redo, .save, .showChanges, .commandLine:
+            return runEdit(action)
+        }
+        return []
+    }
+
+    // MARK: - Selection
+
+    /// The outline gained or lost rows: the row list follows.
+    mutating func outlineChanged() {
+        rows.resize(count: outline.count, page: layout.treeRows)
+    }
+
+    /// Selects `node`, expanding its ancestors if it is hidden; a jump off screen centers it.
+    mutating func selectNode(_ node: Int) {
+        if outline.row(of: node) == nil {
+            outline.reveal(node, parents: document.parents)
+            outlineChanged()
+        }
+        rows.jump(to: outline.row(of: node) ?? outline.rowAtOrBefore(node), page: layout.treeRows)
+    }
+
+    // MARK: - Copying
+
+    mutating func copyValue() -> [Effect] {
+        let node = selectedNode
+        let tree = document.tree
+        let text: String
+        if tree[node].kind.isContainer {
+            // Structures are copied as JSON, the form every other tool reads.
+            guard tree[node].end - tree[node].start <= Self.copyLimit else {
+                message = StatusMessage(text: "Too large to copy (over \(Self.copyLimit / 1_000_000) MB)", isError: true)
+                return []
+            }
+            guard let bytes = try? tree.value(at: node).serialized(as: .json) else {
+                message = StatusMessage(text: "This value has no JSON form (dates or data nested too deep?)", isError: true)
+                return []
+            }
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
+            text = ValueText.plain(tree.scalar(at: node))
+        }
+        message = StatusMessage(text: "Copied value (\(text.utf8.count) bytes)", isError: false)
+        return [.copy(text)]
+    }
+
+    static let copyLimit: UInt32 = 1_000_000
+
+    // MARK: - Schema pane
+
+    /// Moves within the schema pane when it has the focus; nil for actions it leaves to the tree.
+    mutating func runInSchemaPane(_ action: BrowserAction) -> [Effect]? {
+        let page = layout.schemaRows
+        switch action {
+        case .moveDown: schemaRows.move(by: 1, page: page)
+        case .moveUp: schemaRows.move(by: -1, page: page)
+        case .pageDown, .halfPageDown: schemaRows.move(by: page, page: page)
+        case .pageUp, .halfPageUp: schemaRows.move(by: -page, page: page)
+        case .top: schemaRows.select(0, page: page)
+        case .bottom: schemaRows.select(schemaRows.count - 1, page: page)
+        case .toggle, .expandOrEnter:
+            guard let row = schemaRows.selected else {
+                message = StatusMessage(text: "The schema lists no types (no schema, and nothing was guessed)", isError: true)
+                return []
+            }
+            guard let target = schemaOutline.lines[row].target else {
+                message = StatusMessage(text: "Select a type or a conformer to find its nodes", isError: true)
+                return []
+            }
+            return runSearch(.type(target), focusTree: true)
+        default:
+            return nil
+        }
+        return []
+    }
+}

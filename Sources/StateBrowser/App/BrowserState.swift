@@ -1,0 +1,118 @@
+import Foundation
+import StateDocument
+import StateSchema
+import TerminalCore
+
+/// Everything the browser shows, and nothing it does: `update` changes it in answer to a
+/// `BrowserMessage`, the views draw it, and whatever must happen outside (quit, copy, save, a
+/// background search) goes back to the runtime as `Effect` values.
+public struct BrowserState: Sendable {
+    public enum SidePane: Sendable, Equatable {
+        case detail, schema
+    }
+
+    public enum Focus: Sendable, Equatable {
+        case tree, side
+    }
+
+    /// The line of feedback in the status bar.
+    public struct StatusMessage: Sendable, Equatable {
+        public var text: String
+        public var isError: Bool
+
+        public init(text: String, isError: Bool) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    /// A finished search: what was asked and every node that matches, in document order.
+    public struct Search: Sendable, Equatable {
+        public enum Query: Sendable, Equatable {
+            /// Text in keys and values; case-insensitive unless it has a capital letter.
+            case text(String)
+            /// Nodes of a schema type (models, conformers, enum values).
+            case type(String)
+        }
+
+        public var query: Query
+        public var matches: [Int32]
+    }
+
+    /// A search asked for whose matches the runtime has not delivered yet.
+    public struct PendingSearch: Sendable, Equatable {
+        public var query: Search.Query
+        public var focusTree: Bool
+        /// False when a search is run again after an edit: the matches change, the selection stays.
+        public var movesSelection = true
+        /// The document the matches are for: results for an older one are dropped.
+        public var generation: Int
+    }
+
+    public internal(set) var document: BrowserDocument
+    public internal(set) var outline: Outline
+    /// The tree's rows: selection and scroll over `outline`.
+    public internal(set) var rows: ListState
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// The theme, already resolved for `colorDepth`.
+    public var theme: Theme
+    /// What the terminal can show; data colors (swatches) are resolved with it when drawn.
+    public var colorDepth: ColorDepth
+    public let keyMap: KeyMap<BrowserAction>
+    /// The pane beside the tree, if any.
+    public internal(set) var sidePane: SidePane? = .detail
+    public internal(set) var focus: Focus = .tree
+    /// The search prompt, while one is being typed.
+    public internal(set) var prompt: TextField?
+    public internal(set) var search: Search?
+    public internal(set) var pendingSearch: PendingSearch?
+    public internal(set) var message: StatusMessage?
+    /// Keys typed so far of a longer sequence (`y` before `p`).
+    public internal(set) var pendingKeys: [Key] = []
+    public let schemaOutline: SchemaOutline
+    /// The schema pane's selection and scroll.
+    public internal(set) var schemaRows: ListState
+    /// The file being edited: its bytes and undo history. `document` is always built from
+    /// `session.tree`. The state is its only owner: saving sends its bytes out in an effect.
+    public internal(set) var session: EditSession
+    /// The file on disk the session was read from and saves to (nil: an in-memory document,
+    /// which `:w FILE` can still write).
+    public internal(set) var file: OpenDocument?
+    /// What has the keyboard instead of the tree (an editor, a list, a question, the help).
+    public internal(set) var modal: Modal?
+    /// Set by "save and quit": the quit waits for the save to succeed.
+    public internal(set) var quitsAfterSave = false
+    /// The clock for new dates (fixed in tests, so update stays pure).
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// Unsaved changes.
+    public var isDirty: Bool { session.isDirty }
+
+    public init(document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser, expandedToDepth depth: Int = 1, file: OpenDocument? = nil) {
+        self.document = document
+        session = EditSession(tree: document.tree)
+        self.file = file
+        outline = Outline(document: document, expandedToDepth: depth)
+        rows = ListState(count: outline.count)
+        self.width = width
+        self.height = height
+        self.theme = theme.resolved(for: colorDepth)
+        self.colorDepth = colorDepth
+        self.keyMap = keyMap
+        schemaOutline = SchemaOutline(schema: document.typed.schema)
+        schemaRows = ListState(count: schemaOutline.lines.count)
+    }
+
+    /// The selected row.
+    public var selection: Int { rows.selection }
+    /// The first row shown.
+    public var scroll: Int { rows.scroll }
+    /// The node of the selected row.
+    public var selectedNode: Int { outline[rows.selection] }
+
+    public var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: sidePane) }
+
+    /// Whether the help overlay is open.
+    public var showsHelp: Bool { if case .help? = modal { true } else { false } }
+}

@@ -1,0 +1,71 @@
+import TerminalCore
+
+/// The `?` overlay: every binding of the browser's key map and of each modal's, by group —
+/// drawn from the very tables that dispatch keys, so it cannot drift from what they do.
+public struct HelpOverlay: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public var keys: String
+        public var help: String
+        public var isHeading: Bool
+    }
+
+    public let lines: [Line]
+    /// A pager: the selection is the top line. The page is `BrowserLayout.helpRows(lineCount:)`.
+    public internal(set) var list: ListState
+
+    public init(browserKeys: KeyMap<BrowserAction>) {
+        var lines: [Line] = []
+        func add<A>(_ map: KeyMap<A>) {
+            for section in map.helpSections {
+                if !lines.isEmpty { lines.append(Line(keys: "", help: "", isHeading: false)) }
+                lines.append(Line(keys: section.group, help: "", isHeading: true))
+                for entry in section.entries { lines.append(Line(keys: entry.keys, help: entry.help, isHeading: false)) }
+            }
+        }
+        add(browserKeys)
+        add(ChoiceList.keys)
+        add(ColorPicker.keys)
+        add(PendingChanges.keys)
+        add(TextField.keys)
+        add(Self.keys)
+        self.lines = lines
+        list = ListState(count: lines.count)
+    }
+
+    public var scroll: Int { list.scroll }
+
+    public enum Action: Sendable, Equatable {
+        case down, up, pageDown, pageUp, top, bottom, close, quit
+    }
+
+    public static let keys = KeyMap<Action>([
+        .init([[.escape], [.character("q")], [.character("?")], [.enter], [.function(1)]], .close, "close the help", group: "Help (?)", hint: ("Esc", "closes")),
+        .init([[.down], [.character("j")]], .down, "scroll down", group: "Help (?)", hint: ("j/k", "scroll")),
+        .init([[.up], [.character("k")]], .up, "scroll up", group: "Help (?)"),
+        .init([[.pageDown], [.character(" ")], [.control("d")], [.control("f")]], .pageDown, "page down", group: "Help (?)"),
+        .init([[.pageUp], [.control("u")], [.control("b")]], .pageUp, "page up", group: "Help (?)"),
+        .init([[.home], [.character("g")]], .top, "top", group: "Help (?)"),
+        .init([[.end], [.character("G")]], .bottom, "bottom", group: "Help (?)"),
+        .init([[.control("c")]], .quit, "quit", group: "Help (?)"),
+    ])
+
+    public enum Outcome: Sendable, Equatable {
+        case viewing, close, quit
+        case refused(String)
+    }
+
+    public mutating func update(_ key: Key, page: Int) -> Outcome {
+        guard let action = Self.keys.action(for: key) else { return .refused("\(key.name) does nothing in the help (Esc closes it)") }
+        switch action {
+        case .down: list.scrollView(by: 1, page: page)
+        case .up: list.scrollView(by: -1, page: page)
+        case .pageDown: list.scrollView(by: page, page: page)
+        case .pageUp: list.scrollView(by: -page, page: page)
+        case .top: list.scrollView(by: -list.count, page: page)
+        case .bottom: list.scrollView(by: list.count, page: page)
+        case .close: return .close
+        case .quit: return .quit
+        }
+        return .viewing
+    }
+}
