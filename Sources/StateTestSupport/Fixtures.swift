@@ -11,11 +11,22 @@ public enum Fixtures {
         packageRoot.appendingPathComponent("Tests/Fixtures/state").appendingPathComponent(name)
     }
 
-    /// A fresh, empty temporary folder.
+    /// Files the team wrote in the shape of ones users have (an app's Info.plist, a JSON file of
+    /// mixed types, …); never copies of third-party files.
+    public static func realShaped(_ name: String) -> URL {
+        packageRoot.appendingPathComponent("Tests/Fixtures/real-shaped").appendingPathComponent(name)
+    }
+
+    /// A fresh, empty temporary folder. Remove it with `removeTemporaryFolder(_:)` when done.
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Removes a folder made by `temporaryFolder()` and everything in it.
+    public static func removeTemporaryFolder(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
     }
 
     /// The built `state` executable (in the same folder as the test bundle).

@@ -1,4 +1,5 @@
 import State
+import StateTestSupport
 import Testing
 @testable import StateBrowser
 
@@ -42,14 +43,10 @@ import Testing
     @Test func splicingMatchesRebuildingUnderRandomExpandAndCollapse() {
         let document = BrowserFixture.sample
         var outline = Outline(document: document, expandedToDepth: 1)
-        var generator = SystemRandomNumberGenerator()
-        var seed = UInt64.random(in: 0...UInt64.max, using: &generator)
-        // A small LCG so a failure can be replayed from the seed in the message.
-        let start = seed
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        // Pinned with STATE_TEST_SEED; a failure names its seed.
+        var generator = SeededGenerator.fromEnvironment()
+        let start = generator.seed
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &generator) }
         for step in 0..<400 {
             let row = next(outline.count)
             switch next(10) {
@@ -61,8 +58,8 @@ import Testing
             default: outline.collapse(row: row)
             }
             let expected = Self.expectedRows(outline, document)
-            guard outline.rows == expected else {
-                Issue.record("rows differ after step \(step) (seed \(start))")
+            guard outline.rows == expected, outline.invariantViolations().isEmpty else {
+                Issue.record("rows differ after step \(step) (seed \(start)): \(outline.invariantViolations())")
                 return
             }
         }

@@ -10,16 +10,16 @@ import State
 /// for collapsed containers (whose subtrees they skip).
 public struct Outline: Sendable {
     /// The rows while some container is collapsed (empty while `allVisible`).
-    private var stored: [Int32]
+    private(set) var stored: [Int32]
     /// True when no container is collapsed, so every node has a row and row n shows node n:
     /// the rows are not stored at all. Expanding everything, and expanding the last collapsed
     /// node (the root after `h` on a fully expanded tree), then costs nothing per row.
-    private var allVisible = false
+    private(set) var allVisible = false
     /// How many containers are collapsed; zero means `allVisible`.
-    private var collapsedCount = 0
-    private var state: [NodeState]
+    private(set) var collapsedCount = 0
+    private(set) var state: [NodeState]
     /// The tree's node table (shared, not copied): sizes for skipping subtrees.
-    private let nodes: [SourceNode]
+    let nodes: [SourceNode]
 
     enum NodeState: UInt8, Sendable {
         /// A scalar or an empty container: nothing to expand.

@@ -1,0 +1,45 @@
+extension BrowserState {
+    /// What is wrong with this state, checked the slow way (empty when it is sound). The
+    /// randomized update test calls it after every message: the lists' selections are inside
+    /// their lists, the rows are the outline's, the document is the session's, and each
+    /// modal's own state holds together.
+    package func invariantViolations() -> [String] {
+        var problems: [String] = []
+        problems += rows.invariantViolations("tree rows")
+        if rows.count != outline.count { problems.append("tree rows: \(rows.count) rows for an outline of \(outline.count)") }
+        problems += outline.invariantViolations()
+        problems += schemaRows.invariantViolations("schema rows")
+        if schemaRows.count != schemaOutline.lines.count { problems.append("schema rows: \(schemaRows.count) for \(schemaOutline.lines.count) lines") }
+        if document.tree.bytes != session.bytes { problems.append("document: not built from the session's bytes") }
+        if document.tree.nodes.count != outline.nodes.count { problems.append("outline: \(outline.nodes.count) nodes, the document has \(document.tree.nodes.count)") }
+        problems += session.invariantViolations()
+        if focus == .side, sidePane != .schema { problems.append("focus: on the side pane, which is \(sidePane.map { "\($0)" } ?? "closed")") }
+        if let search {
+            if zip(search.matches, search.matches.dropFirst()).contains(where: { $0 >= $1 }) { problems.append("search: matches out of order") }
+            if let last = search.matches.last, Int(last) >= document.nodeCount { problems.append("search: match \(last) past \(document.nodeCount) nodes") }
+        }
+        if let pendingSearch, pendingSearch.generation > document.generation { problems.append("search: pending for a document not made yet") }
+        if let prompt, !prompt.isSound { problems.append("prompt: cursor outside its text") }
+        switch modal {
+        case .choice(let list)?:
+            problems += list.list.invariantViolations("pick list")
+            if list.list.count != list.items.count { problems.append("pick list: \(list.list.count) rows for \(list.items.count) entries") }
+        case .help(let help)?:
+            problems += help.list.invariantViolations("help")
+            if help.list.count != help.lines.count { problems.append("help: \(help.list.count) rows for \(help.lines.count) lines") }
+        case .changes(let changes)?:
+            problems += changes.list.invariantViolations("diff")
+            if changes.list.count != changes.diff.lines.count { problems.append("diff: \(changes.list.count) rows for \(changes.diff.lines.count) lines") }
+        case .edit(let editor)?:
+            if !editor.field.isSound { problems.append("editor: cursor outside its text") }
+        case .command(let field)?:
+            if !field.isSound { problems.append("command line: cursor outside its text") }
+        case .color(let picker)?:
+            let c = picker.color
+            if ![c.red, c.green, c.blue, c.alpha].allSatisfy({ (0...1).contains($0) }) { problems.append("color picker: a channel outside 0…1") }
+        case .confirm?, nil:
+            break
+        }
+        return problems
+    }
+}
