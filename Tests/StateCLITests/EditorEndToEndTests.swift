@@ -104,4 +104,44 @@ import Testing
         try tmux.waitFor(text: "EXIT=0")
         #expect(try Data(contentsOf: file) == before)
     }
+
+    /// The crash a new user hit on an ordinary Info.plist (`i` on a guessed type tag opened an
+    /// empty conformer list, and Enter killed `state` with every unsaved edit): the same steps
+    /// now say why nothing happens, and the edit made before them is saved.
+    @Test func emptyPickListsOnAnInfoPlistNeitherCrashNorLoseEdits() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { Fixtures.removeTemporaryFolder(folder) }
+        let file = folder.appendingPathComponent("Info.plist")
+        try FileManager.default.copyItem(at: Fixtures.realShaped("Info.plist"), to: file)
+        let pythonBefore = try PlistOracle.read(file)
+        let tmux = try TmuxSession(width: 110, height: 32)
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        // An unsaved edit first: the display name.
+        try tmux.send("j", "j")
+        try tmux.waitFor(text: " CFBundleDisplayName")
+        try tmux.send("i", "C-u")
+        try tmux.type("Tide Notes Pro")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "\"Tide Notes Pro\"")
+        // The original steps: expand all, go to a CFBundleTypeRole, edit it, and press what
+        // would pick from a list.
+        try tmux.send("e", "/")
+        try tmux.type("CFBundleTypeRole")
+        try tmux.send("Enter", "n")
+        try tmux.waitFor(text: " CFBundleURLTypes.0.CFBundleTypeRole")
+        try tmux.send("i", "Enter", "l", "Right", "z", "t", "Enter", "Escape")
+        try tmux.send("C-s")
+        try tmux.waitFor(text: " Saved ")
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+        #expect(try tmux.terminalRestored())
+        // Python: the display name changed, and nothing else.
+        let old = pythonBefore.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = try PlistOracle.read(file).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(old.count == new.count)
+        let changed = zip(old, new).filter { $0.0 != $0.1 }
+        #expect(changed.count == 1)
+        #expect(changed.first.map { String($0.1) } == "str " + "Tide Notes Pro".utf8.map { String(format: "%02x", $0) }.joined())
+    }
 }
