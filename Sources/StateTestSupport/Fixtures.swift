@@ -17,10 +17,13 @@ public enum Fixtures {
         packageRoot.appendingPathComponent("Tests/Fixtures/real-shaped").appendingPathComponent(name)
     }
 
-    /// A fresh, empty temporary folder. Remove it with `removeTemporaryFolder(_:)` when done.
+    /// A fresh, empty temporary folder. It is removed when the test process exits (set
+    /// `STATE_KEEP_TEMP=1` to keep them for a look after a failure), or earlier with
+    /// `removeTemporaryFolder(_:)`.
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        TemporaryFolders.register(url)
         return url
     }
 

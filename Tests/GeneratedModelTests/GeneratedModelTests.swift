@@ -43,7 +43,7 @@ import Testing
 
     /// The sample library read through the generated types and written back: Python reads the
     /// same values as from the original, and the XML writer gives the original bytes.
-    @Test func theSampleLibraryRoundTripsThroughTheGeneratedTypes() throws {
+    @Test(.slow, .tags(.python)) func theSampleLibraryRoundTripsThroughTheGeneratedTypes() throws {
         let url = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.plist")
         let library = try AssetLibrary(contentsOf: url)
         #expect(library.name == "Sample Library")
@@ -66,7 +66,7 @@ import Testing
 
     /// Each section of the original framework's Data.plist read through its generated type and
     /// written back: the same values (keys in the schema's order), as Python reads them.
-    @Test func theOriginalDataFixtureRoundTripsThroughTheGeneratedTypes() throws {
+    @Test(.slow, .tags(.python)) func theOriginalDataFixtureRoundTripsThroughTheGeneratedTypes() throws {
         let data = try PlistValue(parsing: FileBytes.read(Fixtures.state("Data.plist")))
         func section(_ key: String) throws -> PlistValue { try #require(data[.key(key)]) }
         func again<M: Model>(_ type: M.Type, _ key: String) throws -> PlistValue {

@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @Test func savesAndReadsBackEqualInEveryFormat() throws {
+    @Test(.slow, .tags(.python)) func savesAndReadsBackEqualInEveryFormat() throws {
         let folder = try Fixtures.temporaryFolder()
         for format in PlistFormat.allCases {
             let url = folder.appendingPathComponent("library.\(format.rawValue)")

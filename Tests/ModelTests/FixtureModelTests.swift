@@ -169,7 +169,7 @@ import Testing
         #expect(try b0.storedValue()["t_opt"] == nil)
     }
 
-    @Test func usersThroughFilesInEveryFormat() throws {
+    @Test(.slow, .tags(.python)) func usersThroughFilesInEveryFormat() throws {
         let folder = try Fixtures.temporaryFolder()
         let users = try UserTypes.read(from: section(plist, "Users"))
         for format in PlistFormat.allCases {

@@ -14,7 +14,7 @@ import Testing
 /// temporary folder) and their outcomes fed back as messages.
 ///
 /// A failure names its seed; `STATE_TEST_SEED=<seed>` replays it.
-@Suite(.serialized) struct RandomizedUpdateTests {
+@Suite(.serialized, .slow, .tags(.randomized)) struct RandomizedUpdateTests {
     static let totalSteps = 200_000
 
     /// Every key some table binds, once each, plus what a user types anywhere.

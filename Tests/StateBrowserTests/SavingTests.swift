@@ -95,7 +95,7 @@ import TerminalCore
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test func saveAsConvertsAndTheDocumentFollows() throws {
+    @Test(.slow, .tags(.python)) func saveAsConvertsAndTheDocumentFollows() throws {
         var (app, backend, url) = try Self.open()
         let copy = url.deletingLastPathComponent().appendingPathComponent("copy.json")
         #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter", ":") + "w \(copy.path)".map { .key(.character($0)) } + Self.keys("Enter")))

@@ -9,7 +9,7 @@ import TerminalCore
 @Suite struct ThemeTests {
     /// `Themes/*.plist` are the built-in themes written out; `STATE_RECORD_THEMES=1` rewrites
     /// them (and still fails, so a rewrite is never silent).
-    @Test(arguments: BuiltInThemes.all.map(\.name))
+    @Test(.slow, .tags(.python), arguments: BuiltInThemes.all.map(\.name))
     func themeFilesAreTheBuiltInThemes(name: String) throws {
         let builtIn = try #require(BuiltInThemes.named(name))
         let url = ThemeLoader.checkoutThemesFolder.appendingPathComponent("\(name).plist")

@@ -4,7 +4,7 @@ import Testing
 
 /// The real `state` binary in a real terminal (tmux): open, navigate, search, expand, help,
 /// resize, copy, quit — and the terminal is given back every way the program can end.
-@Suite(.serialized) struct BrowserEndToEndTests {
+@Suite(.serialized, .slow, .tags(.tmux)) struct BrowserEndToEndTests {
     static var state: String { Fixtures.stateExecutable.path }
     /// Backtraces never wait for a key press inside the tests' terminal.
     static let environment = "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8"

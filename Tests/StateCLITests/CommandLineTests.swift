@@ -40,7 +40,7 @@ import Testing
         #expect(json.stdoutText.hasPrefix("{\n  \"t\" => {\n    \"id\" => 10\n"))
     }
 
-    @Test(arguments: ["xml", "binary", "json"])
+    @Test(.slow, .tags(.python), arguments: ["xml", "binary", "json"])
     func convertWritesWhatPythonReads(format: String) throws {
         let folder = try Fixtures.temporaryFolder()
         let out = folder.appendingPathComponent("out")

@@ -6,7 +6,7 @@ import Testing
 /// The real `state` binary as an editor in tmux: find a ColorAsset, lower its red channel in
 /// the color picker, save, quit — then Python's plistlib checks that exactly that value
 /// changed, and for text formats that every other byte of the file is the same.
-@Suite(.serialized) struct EditorEndToEndTests {
+@Suite(.serialized, .slow, .tags(.tmux)) struct EditorEndToEndTests {
     static var state: String { Fixtures.stateExecutable.path }
     static let environment = BrowserEndToEndTests.environment
 

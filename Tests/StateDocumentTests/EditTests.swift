@@ -162,7 +162,7 @@ import Testing
     }
 
     /// Python reads the edited file: exactly the edited value differs.
-    @Test(arguments: [PlistFormat.xml, .binary, .json])
+    @Test(.slow, .tags(.python), arguments: [PlistFormat.xml, .binary, .json])
     func pythonSeesExactlyTheEdit(format: PlistFormat) throws {
         let value = format == .json ? SampleValues.jsonSafe() : SampleValues.everything()
         var document = try SessionDocument(parsing: try value.serialized(as: format))

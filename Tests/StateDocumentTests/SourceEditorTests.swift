@@ -40,7 +40,7 @@ import Testing
         return bytes
     }
 
-    @Test(arguments: PlistFormat.allCases)
+    @Test(.slow, .tags(.python), arguments: PlistFormat.allCases)
     func everyEditReadsBackAsTheValueEditAndUndoes(_ format: PlistFormat) throws {
         let original = try Self.fixture(format)
         let folder = try Fixtures.temporaryFolder()

@@ -49,7 +49,7 @@ import Testing
         Builder(objects: [[0xD1, 1, 2], [0x51, 0x61], [0xA2, 3, 4], [0x10, 1], [0x51, 0x62]])
     }
 
-    @Test func theBuilderMakesAValidFile() throws {
+    @Test(.slow, .tags(.python)) func theBuilderMakesAValidFile() throws {
         let bytes = valid.build()
         #expect(try PlistValue(parsing: bytes) == ["a": [1, "b"]])
         let folder = try Fixtures.temporaryFolder()

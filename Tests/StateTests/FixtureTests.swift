@@ -5,7 +5,7 @@ import Testing
 
 /// The original State framework's own test data, read by us and by Python.
 @Suite struct FixtureTests {
-    @Test(arguments: ["Data.plist", "Data.json"])
+    @Test(.slow, .tags(.python), arguments: ["Data.plist", "Data.json"])
     func valuesMatchPython(name: String) throws {
         let url = Fixtures.state(name)
         let tree = try SourceTree(contentsOf: url)

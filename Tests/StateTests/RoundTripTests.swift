@@ -25,7 +25,7 @@ import Testing
 
     nonisolated(unsafe) static var ignored: [PlistWarning] = []
 
-    @Test(arguments: [PlistFormat.xml, .binary, .json])
+    @Test(.slow, .tags(.python), arguments: [PlistFormat.xml, .binary, .json])
     func pythonReadsWhatWeWrite(format: PlistFormat) throws {
         let value = format == .json ? SampleValues.jsonSafe() : SampleValues.everything()
         let folder = try Fixtures.temporaryFolder()
@@ -36,7 +36,7 @@ import Testing
     }
 
     /// Python writes the files (its own layout and binary encoder); we read them.
-    @Test(arguments: ["FMT_XML", "FMT_BINARY"])
+    @Test(.slow, .tags(.python), arguments: ["FMT_XML", "FMT_BINARY"])
     func weReadWhatPythonWrites(format: String) throws {
         let folder = try Fixtures.temporaryFolder()
         let url = folder.appendingPathComponent("python.plist")

@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+extension Tag {
+    /// Drives the real binary in tmux.
+    @Tag public static var tmux: Self
+    /// Checks against Python's plistlib, in a child process.
+    @Tag public static var python: Self
+    /// A long seeded random run.
+    @Tag public static var randomized: Self
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test that spawns processes or runs long: `STATE_QUICK_TESTS=1 swift test` skips it,
+    /// for a quick run while working; CI and `swift test` run everything.
+    public static var slow: Self {
+        .disabled(if: ProcessInfo.processInfo.environment["STATE_QUICK_TESTS"] == "1", "slow: STATE_QUICK_TESTS=1 skips it")
+    }
+}
