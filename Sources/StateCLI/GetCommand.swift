@@ -33,7 +33,7 @@ struct GetCommand: ParsableCommand {
         }
         let value = tree.value(at: node)
         guard json || tree[node].kind.isContainer else {
-            StandardStream.output.write(ValueEntry.text(of: value) + "\n")
+            StandardStream.output.write(value.plainText + "\n")
             return
         }
         do {

@@ -76,22 +76,6 @@ public enum ValueEntry {
         }
     }
 
-    /// How a value is shown in an editor (and printed by `state get`): strings as they are,
-    /// dates in ISO-8601, data in base64.
-    public static func text(of value: PlistValue) -> String {
-        switch value {
-        case .string(let s): s
-        case .integer(let i): String(i)
-        case .real(let d): d.description
-        case .bool(let b): b ? "true" : "false"
-        case .date(let d): PlistDate.format(d, fractional: true)
-        case .data(let d): d.base64EncodedString()
-        case .uid(let u): String(u)
-        case .null: "null"
-        case .array, .dictionary: (try? String(decoding: value.serialized(as: .json), as: UTF8.self)) ?? ""
-        }
-    }
-
     static func hexBytes(_ digits: String) -> [UInt8]? {
         var bytes: [UInt8] = []
         var iterator = digits.makeIterator()

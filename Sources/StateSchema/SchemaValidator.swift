@@ -71,8 +71,12 @@ public struct SchemaValidator: Sendable {
         static let legacyTagKey = Conformers<Any>.legacyTagKey
         static let versionKey = ModelVersion.key
 
+        /// Made at the first diagnostic: a valid file never pays for them.
+        var links: NodeLinks?
+
         mutating func report(_ kind: Diagnostic.Kind, _ message: String, node: Int, severity: Diagnostic.Severity = .error) {
-            diagnostics.append(Diagnostic(kind, message, path: tree.path(of: node), node: node, severity: severity))
+            if links == nil { links = NodeLinks(tree) }
+            diagnostics.append(Diagnostic(kind, message, path: links!.path(of: node, in: tree), node: node, severity: severity))
         }
 
         func kindName(_ node: Int) -> String {

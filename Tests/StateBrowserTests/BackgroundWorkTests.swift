@@ -42,7 +42,7 @@ import TerminalCore
         }
         return (0..<tree.nodes.count).filter { node in
             if let key = tree.key(of: node), hit(key) { return true }
-            return !tree[node].kind.isContainer && hit(ValueText.plain(tree.scalar(at: node)))
+            return !tree[node].kind.isContainer && hit(tree.scalar(at: node).plainText)
         }.map { Int32($0) }
     }
 

@@ -353,7 +353,7 @@ import TerminalCore
         var state = BrowserFixture.state(document: try BrowserDocument.open(Fixtures.state("Data.json")))
         state.now = { Self.fixedNow }
         let root = state.document.tree
-        state.go(to: PlistPath(parsing: root.path(of: root.nodes.indices.first { root[$0].kind == .string }!).description).description)
+        state.go(to: PlistPath(parsing: NodeLinks(root).path(of: root.nodes.indices.first { root[$0].kind == .string }!, in: root).description).description)
         let path = state.selectedPath
         state.press("t")
         guard case .choice(let list)? = state.modal else { Issue.record("no list: \(state.message?.text ?? "")"); return }

@@ -53,7 +53,7 @@ import Testing
             case 0: outline.expandAll()
             case 1: outline.collapseAll()
             case 2: outline.expand(toDepth: next(6))
-            case 3: outline.reveal(next(document.nodeCount), parents: document.parents)
+            case 3: outline.reveal(next(document.nodeCount), parents: document.links.parents)
             case 4...6: outline.expand(row: row)
             default: outline.collapse(row: row)
             }
@@ -74,7 +74,7 @@ import Testing
         // The last visible row before a hidden node is its collapsed, visible ancestor.
         let ancestor = outline[outline.rowAtOrBefore(hidden)]
         #expect(document.path(of: ancestor).description == "domains.Game", "depth 2 shows the domains but not inside them")
-        outline.reveal(hidden, parents: document.parents)
+        outline.reveal(hidden, parents: document.links.parents)
         #expect(outline.row(of: hidden) != nil)
     }
 
@@ -82,7 +82,8 @@ import Testing
         let document = BrowserFixture.sample
         let tree = document.tree
         for node in 0..<document.nodeCount {
-            #expect(document.path(of: node) == tree.path(of: node))
+            // The path leads back to the node through the tree's own lookup, walking down from the root.
+            #expect(tree.index(at: document.path(of: node)) == node)
             if let next = document.nextSibling(of: node) { #expect(document.previousSibling(of: next) == node) }
         }
         let assets = tree.index(at: "domains.Game.groups.Palette.assets")!

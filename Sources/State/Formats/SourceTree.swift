@@ -87,27 +87,6 @@ public struct SourceTree: Sendable {
         return found
     }
 
-    /// The path of the node at `target`, found by walking down from the root.
-    public func path(of target: Int) -> PlistPath {
-        var components: [PlistPath.Component] = []
-        var current = SourceTree.root
-        while current != target {
-            var position = 0
-            var next: Int?
-            for child in children(of: current) {
-                if target >= child && target <= child + Int(nodes[child].size) {
-                    next = child
-                    break
-                }
-                position += 1
-            }
-            guard let next else { break }
-            components.append(nodes[current].kind == .array ? .index(position) : .key(key(of: next) ?? ""))
-            current = next
-        }
-        return PlistPath(components)
-    }
-
     // MARK: - Decoding
 
     /// The key of a dictionary member, decoded.

@@ -207,7 +207,7 @@ extension BrowserState {
     /// Selects `node`, expanding its ancestors if it is hidden; a jump off screen centers it.
     mutating func selectNode(_ node: Int) {
         if outline.row(of: node) == nil {
-            outline.reveal(node, parents: document.parents)
+            outline.reveal(node, parents: document.links.parents)
             outlineChanged()
         }
         rows.jump(to: outline.row(of: node) ?? outline.rowAtOrBefore(node), page: layout.treeRows)
@@ -231,7 +231,7 @@ extension BrowserState {
             }
             text = String(decoding: bytes, as: UTF8.self)
         } else {
-            text = ValueText.plain(tree.scalar(at: node))
+            text = tree.scalar(at: node).plainText
         }
         message = StatusMessage(text: "Copied value (\(text.utf8.count) bytes)", isError: false)
         return [.copy(text)]

@@ -19,7 +19,7 @@ struct TextSearch {
     init(_ text: String) {
         caseSensitive = text.contains { $0.isUppercase }
         needle = Array((caseSensitive ? text : text.lowercased()).utf8)
-        // The characters each kind prints with (`ValueText.plain`), lowercased when folding.
+        // The characters each kind prints with (`PlistValue.plainText`), lowercased when folding.
         let date = caseSensitive ? "0123456789-:.TZ" : "0123456789-:.tz"
         let alphabets: [SourceNode.Kind: String] = [
             .integer: "-0123456789",
@@ -62,12 +62,12 @@ struct TextSearch {
             if let range = tree.plainStringRange(of: node, in: buffer) {
                 return contains(UnsafeBufferPointer(rebasing: buffer[range]))
             }
-            return contains(ValueText.plain(tree.scalar(at: node)))
+            return contains(tree.scalar(at: node).plainText)
         case .data:
-            return contains(ValueText.plain(tree.scalar(at: node)))
+            return contains(tree.scalar(at: node).plainText)
         default:
             guard kindCanMatch[Int(entry.kind.rawValue)] else { return false }
-            return contains(ValueText.plain(tree.scalar(at: node)))
+            return contains(tree.scalar(at: node).plainText)
         }
     }
 

@@ -37,10 +37,8 @@ public struct BrowserDocument: Sendable {
     public private(set) var generation = 0
     /// Where the schema came from, or nil when roles were inferred.
     public let schemaName: String?
-    /// Each node's parent (-1 for the root).
-    let parents: [Int32]
-    /// Each node's position among its parent's children (the array index of an element).
-    let positions: [UInt32]
+    /// Parents and positions: paths, depths and siblings.
+    public let links: NodeLinks
 
     /// Checks `tree` with `checker` now, or (with `deferCheck`) only its top levels, leaving
     /// the whole check to `fullCheck()` and `finishCheck(_:)`.
@@ -51,7 +49,7 @@ public struct BrowserDocument: Sendable {
         isCheckPending = deferCheck
         self.fileName = fileName
         self.schemaName = schemaName
-        (parents, positions) = Self.links(tree)
+        links = NodeLinks(tree)
     }
 
     /// Opens `url`, checking it against `schema` (or the schema found beside it, or inference).
@@ -87,83 +85,22 @@ public struct BrowserDocument: Sendable {
         return next
     }
 
-    /// Parents and positions in one pass over the node table, with a stack of open containers.
-    static func links(_ tree: SourceTree) -> ([Int32], [UInt32]) {
-        let count = tree.nodes.count
-        var parents = [Int32](repeating: -1, count: count)
-        var positions = [UInt32](repeating: 0, count: count)
-        tree.nodes.withUnsafeBufferPointer { nodes in
-            // (container index, index past its subtree, next child position)
-            var stack: [(node: Int, end: Int, next: UInt32)] = []
-            for i in 0..<count {
-                while let top = stack.last, i >= top.end { stack.removeLast() }
-                if let top = stack.last {
-                    parents[i] = Int32(top.node)
-                    positions[i] = top.next
-                    stack[stack.count - 1].next += 1
-                }
-                if nodes[i].kind.isContainer, nodes[i].count > 0 {
-                    stack.append((i, i + 1 + Int(nodes[i].size), 0))
-                }
-            }
-        }
-        return (parents, positions)
-    }
-
     // MARK: - Navigation
 
     public var nodeCount: Int { tree.nodes.count }
 
-    public func parent(of node: Int) -> Int? {
-        let p = parents[node]
-        return p < 0 ? nil : Int(p)
-    }
-
-    /// The next sibling, or nil for the last child.
-    public func nextSibling(of node: Int) -> Int? {
-        guard let parent = parent(of: node) else { return nil }
-        let next = node + 1 + Int(tree[node].size)
-        return next <= parent + Int(tree[parent].size) ? next : nil
-    }
-
-    /// The previous sibling, or nil for the first child.
-    public func previousSibling(of node: Int) -> Int? {
-        guard let parent = parent(of: node), positions[node] > 0 else { return nil }
-        // Walk back from the node: the sibling is the ancestor-or-self of node-1 whose parent is ours.
-        var candidate = node - 1
-        while let p = self.parent(of: candidate), p != parent { candidate = p }
-        return candidate
-    }
-
-    public func depth(of node: Int) -> Int {
-        var depth = 0
-        var current = node
-        while let p = parent(of: current) {
-            depth += 1
-            current = p
-        }
-        return depth
-    }
-
-    /// What a row calls the node: its key, its array index, or nil for the root.
-    public func label(of node: Int) -> String? {
-        guard let parent = parent(of: node) else { return nil }
-        return tree[parent].kind == .array ? String(positions[node]) : tree.key(of: node)
-    }
+    // The links answer these; the document only adds its tree.
+    public func parent(of node: Int) -> Int? { links.parent(of: node) }
+    public func nextSibling(of node: Int) -> Int? { links.nextSibling(of: node, in: tree) }
+    public func previousSibling(of node: Int) -> Int? { links.previousSibling(of: node) }
+    public func depth(of node: Int) -> Int { links.depth(of: node) }
+    public func label(of node: Int) -> String? { links.label(of: node, in: tree) }
+    public func path(of node: Int) -> PlistPath { links.path(of: node, in: tree) }
+    /// The position among the parent's children (an array element's index).
+    public func position(of node: Int) -> Int { Int(links.positions[node]) }
 
     public func isArrayElement(_ node: Int) -> Bool {
         parent(of: node).map { tree[$0].kind == .array } ?? false
-    }
-
-    /// The node's key path in plutil's dot syntax, built from the parent links.
-    public func path(of node: Int) -> PlistPath {
-        var components: [PlistPath.Component] = []
-        var current = node
-        while let p = parent(of: current) {
-            components.append(tree[p].kind == .array ? .index(Int(positions[current])) : .key(tree.key(of: current) ?? ""))
-            current = p
-        }
-        return PlistPath(components.reversed())
     }
 
     public func role(of node: Int) -> NodeRole? { typed.role(of: node) }

@@ -93,7 +93,7 @@ extension BrowserState {
         if case .value(.scalar(let s))? = document.role(of: node)?.kind { scalar = s }
         let typeName = scalar?.rawValue ?? kind.rawValue
         let hint = kind == .data ? ", base64 or 0x hex" : kind == .date ? ", ISO 8601" : ""
-        modal = .edit(ValueEditor(ValueEntry.text(of: value), target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
+        modal = .edit(ValueEditor(value.plainText, target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
         return []
     }
 
@@ -147,7 +147,7 @@ extension BrowserState {
                 return []
             }
             container = parent
-            at = Int(document.positions[node]) + 1
+            at = document.position(of: node) + 1
         } else {
             guard document.tree[node].kind.isContainer else {
                 message = StatusMessage(text: "Not a container: o adds a sibling after it", isError: true)
@@ -285,7 +285,7 @@ extension BrowserState {
         }
         let path = document.path(of: node)
         if document.tree[parent].kind == .array {
-            let copy = path.dropLast().appending(.index(Int(document.positions[node]) + 1))
+            let copy = path.dropLast().appending(.index(document.position(of: node) + 1))
             return commit([.duplicate(path, key: nil)], select: copy, message: "Duplicated as \(copy)") ?? []
         }
         let key = document.tree.key(of: node) ?? ""
@@ -299,7 +299,7 @@ extension BrowserState {
             message = StatusMessage(text: "The root has no siblings to move among", isError: true)
             return []
         }
-        let position = Int(document.positions[node])
+        let position = document.position(of: node)
         let target = position + offset
         guard target >= 0, target < Int(document.tree[parent].count) else {
             message = StatusMessage(text: offset < 0 ? "Already the first" : "Already the last", isError: true)
@@ -349,7 +349,7 @@ extension BrowserState {
         let kind = ValueEntry.kind(of: empty)
         if empty.isContainer { return ValueEntry.kind(of: value) == kind && value.isContainer && (value.isDictionary == empty.isDictionary) ? value : empty }
         guard !value.isContainer else { return empty }
-        return (try? ValueEntry.parse(ValueEntry.text(of: value), as: kind)) ?? empty
+        return (try? ValueEntry.parse(value.plainText, as: kind)) ?? empty
     }
 
     /// The edits that turn the conformer at `node` into `newName`: the tag, minus the fields

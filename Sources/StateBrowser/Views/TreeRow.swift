@@ -61,11 +61,11 @@ struct TreeRow {
         case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)]
         case .array: return [Piece(text: "[\(source.count)]", role: .count)]
         case .string: return [Piece(text: escaped(ValueText.summary(tree.scalar(at: node))), role: .string)]
-        case .integer, .real: return [Piece(text: ValueText.plain(tree.scalar(at: node)), role: .number)]
+        case .integer, .real: return [Piece(text: tree.scalar(at: node).plainText, role: .number)]
         case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
-        case .date: return [Piece(text: ValueText.plain(tree.scalar(at: node)), role: .date)]
+        case .date: return [Piece(text: tree.scalar(at: node).plainText, role: .date)]
         case .data: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .data)]
-        case .uid: return [Piece(text: ValueText.plain(tree.scalar(at: node)), role: .data)]
+        case .uid: return [Piece(text: tree.scalar(at: node).plainText, role: .data)]
         case .null: return [Piece(text: "null", role: .null)]
         }
     }
