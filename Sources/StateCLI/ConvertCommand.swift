@@ -26,12 +26,7 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let tree: SourceTree
-        do {
-            tree = try SourceTree(parsing: try FileBytes.read(URL(fileURLWithPath: file)))
-        } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
-        }
+        let tree = try CommandFailure.readTree(file)
         var warnings: [PlistWarning] = []
         let bytes: [UInt8]
         do {

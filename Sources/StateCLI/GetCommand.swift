@@ -21,12 +21,7 @@ struct GetCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let tree: SourceTree
-        do {
-            tree = try SourceTree(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
-        }
+        let tree = try CommandFailure.readTree(file)
         let path = PlistPath(parsing: keyPath)
         guard let node = tree.index(at: path) else {
             throw CommandFailure.report(PlistError("no value at this key path", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)

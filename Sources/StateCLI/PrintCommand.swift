@@ -20,12 +20,7 @@ struct PrintCommand: ParsableCommand {
     var raw = false
 
     func run() throws {
-        let tree: SourceTree
-        do {
-            tree = try SourceTree(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
-        }
+        let tree = try CommandFailure.readTree(file)
         guard !raw else {
             StandardStream.output.write(TreePrinter.render(tree))
             return

@@ -26,12 +26,7 @@ struct ValidateCommand: ParsableCommand {
             StandardStream.error.write("state: \(file): no schema given and none found beside it (see --help for where state looks)\n")
             throw ExitCode(64)
         }
-        let tree: SourceTree
-        do {
-            tree = try SourceTree(contentsOf: url)
-        } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
-        }
+        let tree = try CommandFailure.readTree(file)
         let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
         if json {
             let items: [PlistValue] = document.diagnostics.map {

@@ -416,32 +416,21 @@ extension BrowserState {
 
     // MARK: - Undo, redo, changes
 
-    mutating func undo() -> [Effect] {
-        do {
-            guard let entry = try session.undo() else {
-                message = StatusMessage(text: "Nothing to undo", isError: true)
-                return []
-            }
-            let change = TreeChange(entry.operations, in: session.tree).inverted
-            let effects = documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
-            message = StatusMessage(text: "Undid \(Self.describe(entry.operations))", isError: false)
-            return effects
-        } catch {
-            message = StatusMessage(text: "\(error)", isError: true)
-            return []
-        }
-    }
+    mutating func undo() -> [Effect] { walkHistory(backward: true) }
 
-    mutating func redo() -> [Effect] {
+    mutating func redo() -> [Effect] { walkHistory(backward: false) }
+
+    /// Undoes or redoes one step; the outline keeps what it can across it.
+    private mutating func walkHistory(backward: Bool) -> [Effect] {
         let before = document.tree
         do {
-            guard let entry = try session.redo() else {
-                message = StatusMessage(text: "Nothing to redo", isError: true)
+            guard let entry = try backward ? session.undo() : session.redo() else {
+                message = StatusMessage(text: backward ? "Nothing to undo" : "Nothing to redo", isError: true)
                 return []
             }
-            let change = TreeChange(entry.operations, in: before)
+            let change = backward ? TreeChange(entry.operations, in: session.tree).inverted : TreeChange(entry.operations, in: before)
             let effects = documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
-            message = StatusMessage(text: "Redid \(Self.describe(entry.operations))", isError: false)
+            message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(Self.describe(entry.operations))", isError: false)
             return effects
         } catch {
             message = StatusMessage(text: "\(error)", isError: true)
