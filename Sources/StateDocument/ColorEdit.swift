@@ -39,26 +39,12 @@ public enum ColorEdit {
     static func fractionDigits(of channels: [Int], in tree: SourceTree) -> Int? {
         var digits: Set<Int> = []
         for channel in channels where tree[channel].kind == .real {
-            guard let text = numberText(of: channel, in: tree) else { return nil }
+            guard let text = tree.numberText(of: channel) else { return nil }
             guard let dot = text.firstIndex(of: "."), !text.contains(where: { $0 == "e" || $0 == "E" }) else { continue }
             digits.insert(text.distance(from: dot, to: text.endIndex) - 1)
         }
         // Shortest spellings vary in length (0.5, 0.50196…); a fixed style repeats one length.
         guard digits.count == 1, let d = digits.first, (3...6).contains(d) else { return nil }
         return d
-    }
-
-    /// A number as the file spells it (XML and JSON; binary files have no spelling).
-    static func numberText(of node: Int, in tree: SourceTree) -> String? {
-        let bytes = tree.sourceBytes(of: node)
-        switch tree.format {
-        case .json:
-            return String(decoding: bytes, as: UTF8.self)
-        case .xml:
-            guard let open = bytes.firstIndex(of: UInt8(ascii: ">")), let close = bytes.lastIndex(of: UInt8(ascii: "<")), open < close else { return nil }
-            return String(decoding: bytes[(open + 1)..<close], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        case .binary:
-            return nil
-        }
     }
 }

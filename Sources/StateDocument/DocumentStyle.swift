@@ -1,7 +1,8 @@
 import State
 
 /// Detects how an existing file is laid out, so that spliced-in values look like their
-/// neighbours: indentation unit, line end, empty-container spelling, JSON key separator.
+/// neighbours: what every text format shares (line prefix, line end, indentation unit). Each
+/// format's `TextSyntax` adds its own (empty-container spelling, JSON key separator).
 public enum DocumentStyle {
     /// The whitespace at the start of the line holding `offset`.
     public static func linePrefix(at offset: Int, in bytes: [UInt8]) -> [UInt8] {
@@ -34,36 +35,5 @@ public enum DocumentStyle {
             return .none
         }
         return .none
-    }
-
-    public static func xml(of source: SourceTree) -> XMLPlistWriter.Style {
-        var style = XMLPlistWriter.Style(newline: newline(in: source.bytes))
-        if case .some(.some(let unit)) = indentUnit(of: source) { style.indent = unit }
-        if let empty = source.nodes.first(where: { $0.kind.isContainer && $0.count == 0 }) {
-            style.selfClosingEmptyContainers = source.bytes[Int(empty.end) - 2] == UInt8(ascii: "/")
-        }
-        return style
-    }
-
-    public static func json(of source: SourceTree) -> JSONWriter.Style {
-        let bytes = source.bytes
-        var style = JSONWriter.Style(newline: newline(in: bytes))
-        switch indentUnit(of: source) {
-        case .some(.none): style = .compact
-        case .some(.some(let unit)): style.indent = unit
-        case .none: break
-        }
-        // The separator between the first key and its value, as written.
-        if let keyed = source.nodes.first(where: { $0.hasKey }) {
-            var i = Int(keyed.keyStart) + 1
-            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            let separator = Array(bytes[(i + 1)..<Int(keyed.start)])
-            if separator.contains(UInt8(ascii: ":")), separator.allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: ":") }) {
-                style.colon = separator
-            }
-        }
-        return style
     }
 }

@@ -10,31 +10,28 @@ import State
 /// written whole.
 public enum SourceEditor {
     public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {
-        if tree.format == .binary {
+        guard let syntax = tree.textSyntax else {
+            // No text to keep: edit the values and write the whole file.
             var value = tree.value()
             let before = value
             try value.apply(operation)
             if value == before { return ByteEdit(range: 0..<0, replacement: []) }
             return ByteEdit(range: 0..<tree.bytes.count, replacement: try BinaryPlistWriter.document(value))
         }
-        return try Text(tree: tree).edit(operation)
+        return try Text(tree: tree, syntax: syntax).edit(operation)
     }
 
-    /// Edits of XML and JSON text.
+    /// Edits of text (XML and JSON), through the format's `TextSyntax`.
     struct Text {
         let tree: SourceTree
         let bytes: [UInt8]
-        let isXML: Bool
-        /// The file's style (indentation, line ends, JSON colon), for new text.
-        let xml: XMLPlistWriter.Style
-        let json: JSONWriter.Style
+        /// How the format writes new text, in the file's style.
+        let syntax: any TextSyntax
 
-        init(tree: SourceTree) {
+        init(tree: SourceTree, syntax: any TextSyntax) {
             self.tree = tree
             bytes = tree.bytes
-            isXML = tree.format == .xml
-            xml = isXML ? DocumentStyle.xml(of: tree) : .apple
-            json = isXML ? .pretty : DocumentStyle.json(of: tree)
+            self.syntax = syntax
         }
 
         func edit(_ operation: EditOperation) throws -> ByteEdit {
@@ -116,13 +113,11 @@ public enum SourceEditor {
             guard let first = siblings.first else {
                 // An empty container is written anew with its one entry.
                 let prefix = DocumentStyle.linePrefix(at: itemStart(parent), in: bytes)
-                let inner = prefix + (isXML ? xml.indent : (json.indent ?? []))
-                let open: [UInt8] = Array((isXML ? (tree[parent].kind == .array ? "<array>" : "<dict>") : (tree[parent].kind == .array ? "[" : "{")).utf8)
-                let close: [UInt8] = Array((isXML ? (tree[parent].kind == .array ? "</array>" : "</dict>") : (tree[parent].kind == .array ? "]" : "}")).utf8)
-                let compact = !isXML && json.indent == nil
-                let newline = isXML ? xml.newline : json.newline
-                let lead = compact ? [] : newline + inner
-                let trail = compact ? [] : newline + prefix
+                let inner = prefix + (syntax.indent ?? [])
+                let (open, close) = syntax.brackets(tree[parent].kind)
+                let compact = syntax.indent == nil
+                let lead = compact ? [] : syntax.newline + inner
+                let trail = compact ? [] : syntax.newline + prefix
                 return ByteEdit(range: tree[parent].byteRange, replacement: open + lead + (try makeItem(inner)) + trail + close)
             }
             let prefix = DocumentStyle.linePrefix(at: itemStart(first), in: bytes)
@@ -132,7 +127,7 @@ public enum SourceEditor {
             } else {
                 // One sibling: the whitespace before it, after a comma in JSON.
                 let lead = Array(bytes[openEnd(parent)..<itemStart(first)])
-                separator = isXML ? lead : Array(",".utf8) + (lead.isEmpty && json.indent != nil ? [0x20] : lead)
+                separator = syntax.separator(copying: lead)
             }
             let item = try makeItem(prefix)
             let position = at ?? siblings.count
@@ -154,15 +149,8 @@ public enum SourceEditor {
         /// What the file has between a key and its value (XML: a line break and indentation;
         /// JSON: the colon as written).
         private func keyValueSeparator(prefix: [UInt8]) -> [UInt8] {
-            if let member = tree.nodes.indices.first(where: { tree[$0].hasKey }) {
-                let between = Array(bytes[keyEnd(member)..<Int(tree[member].start)])
-                if isXML {
-                    // Keep the shape (same line or not), with this entry's indentation.
-                    return between.contains(where: { $0 == 0x0A || $0 == 0x0D }) ? xml.newline + prefix : between
-                }
-                return between
-            }
-            return isXML ? xml.newline + prefix : json.colon
+            let member = tree.nodes.indices.first { tree[$0].hasKey }
+            return syntax.keyValueSeparator(copying: member.map { Array(bytes[keyEnd($0)..<Int(tree[$0].start)]) }, prefix: prefix)
         }
 
         // MARK: - Text pieces
@@ -174,12 +162,7 @@ public enum SourceEditor {
         private func element(_ value: PlistValue, prefix: [UInt8], path: PlistPath) throws -> [UInt8] {
             var out: [UInt8] = []
             do {
-                if isXML {
-                    try XMLPlistWriter.element(value, linePrefix: prefix, style: xml, into: &out)
-                } else {
-                    var warnings: [PlistWarning] = []
-                    try JSONWriter.element(value, linePrefix: prefix, style: json, into: &out, warnings: &warnings)
-                }
+                try syntax.element(value, prefix: prefix, into: &out)
             } catch let error as PlistError {
                 if case .keyPath(let inner) = error.location {
                     throw PlistError(error.message, at: .keyPath([path.description, inner].filter { !$0.isEmpty }.joined(separator: ".")))
@@ -189,17 +172,7 @@ public enum SourceEditor {
             return out
         }
 
-        private func keyText(_ key: String) -> [UInt8] {
-            var out: [UInt8] = []
-            if isXML {
-                out += Array("<key>".utf8)
-                XMLPlistWriter.appendEscaped(key, to: &out)
-                out += Array("</key>".utf8)
-            } else {
-                JSONWriter.appendQuoted(key, to: &out)
-            }
-            return out
-        }
+        private func keyText(_ key: String) -> [UInt8] { syntax.keyText(key) }
 
         // MARK: - Positions
 
@@ -213,31 +186,9 @@ public enum SourceEditor {
             tree[node].hasKey ? Int(tree[node].keyStart) : Int(tree[node].start)
         }
 
-        /// One past the end of a member's key (`</key>`, or the closing quote).
-        private func keyEnd(_ node: Int) -> Int {
-            let start = Int(tree[node].keyStart)
-            if isXML {
-                var i = start
-                // `<key/>` ends at its `>`; `<key>…</key>` at the `>` of the closing tag.
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
-                if i > 0, bytes[i - 1] == UInt8(ascii: "/") { return i + 1 }
-                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
-                return i + 1
-            }
-            var i = start + 1
-            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
-            return i + 1
-        }
+        private func keyEnd(_ node: Int) -> Int { syntax.keyEnd(of: tree[node], in: bytes) }
 
-        /// One past the opening tag or bracket of a container.
-        private func openEnd(_ node: Int) -> Int {
-            var i = Int(tree[node].start)
-            if isXML {
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
-            }
-            return i + 1
-        }
+        private func openEnd(_ node: Int) -> Int { syntax.openEnd(of: tree[node], in: bytes) }
     }
 }
 

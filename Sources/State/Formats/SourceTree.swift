@@ -32,11 +32,7 @@ public struct SourceTree: Sendable {
         guard bytes.count <= PlistLimits.maxFileSize else {
             throw PlistError("file is larger than \(PlistLimits.maxFileSize) bytes", at: .byte(offset: 0))
         }
-        switch format {
-        case .xml: self = try XMLPlistParser.parse(bytes)
-        case .binary: self = try BinaryPlistParser.parse(bytes)
-        case .json: self = try JSONPlistParser.parse(bytes)
-        }
+        self = try format.syntax.parse(bytes)
     }
 
     /// Reads and parses the file at `url`.
@@ -111,19 +107,11 @@ public struct SourceTree: Sendable {
     }
 
     func scalar(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> PlistValue {
-        switch format {
-        case .xml: XMLPlistParser.decodeScalar(node, in: buffer)
-        case .json: JSONPlistParser.decodeScalar(node, in: buffer)
-        case .binary: BinaryPlistParser.decodeScalar(node, in: buffer)
-        }
+        format.syntax.decodeScalar(node, in: buffer)
     }
 
     func key(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String {
-        switch format {
-        case .xml: XMLPlistParser.decodeKey(node, in: buffer)
-        case .json: JSONPlistParser.decodeString(at: Int(node.keyStart), escaped: node.flags & SourceNode.Flags.keyEscaped != 0, in: buffer)
-        case .binary: (try? BinaryPlistParser.decodeKey(at: Int(node.keyStart), in: buffer)) ?? ""
-        }
+        format.syntax.decodeKey(node, in: buffer)
     }
 
     // MARK: - Plain text
@@ -132,42 +120,18 @@ public struct SourceTree: Sendable {
     /// UTF-8 — no entities, escapes, CDATA or UTF-16 to decode — so a search can compare them
     /// without building a string. Nil when the key must be decoded, or the node has none.
     public func plainKeyRange(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let node = nodes[index]
-        guard node.hasKey else { return nil }
-        let keyStart = Int(node.keyStart)
-        switch format {
-        case .xml:
-            guard node.flags & SourceNode.Flags.keyEscaped == 0, let (gt, selfClosing) = XMLPlistParser.tagEnd(buffer, from: keyStart + 1) else { return nil }
-            if selfClosing { return gt..<gt }
-            guard let lt = buffer[(gt + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
-            return (gt + 1)..<lt
-        case .json:
-            guard node.flags & SourceNode.Flags.keyEscaped == 0, let close = buffer[(keyStart + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            return (keyStart + 1)..<close
-        case .binary:
-            return Self.binaryPlainRange(at: keyStart, in: buffer)
-        }
+        format.syntax.plainKeyRange(nodes[index], in: buffer)
     }
 
     /// Where a string node's text is in `buffer`, when it is plain (see `plainKeyRange`).
     public func plainStringRange(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let node = nodes[index]
-        guard node.kind == .string, node.flags & SourceNode.Flags.escaped == 0 else { return nil }
-        switch format {
-        case .xml:
-            let (start, end) = XMLPlistParser.content(of: node, in: buffer)
-            return start..<max(start, end)
-        case .json:
-            return (Int(node.start) + 1)..<(Int(node.end) - 1)
-        case .binary:
-            return Self.binaryPlainRange(at: Int(node.start), in: buffer)
-        }
+        format.syntax.plainStringRange(nodes[index], in: buffer)
     }
 
-    /// A binary ASCII (or UTF-8) string object's payload.
-    static func binaryPlainRange(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard let h = try? BinaryPlistParser.header(buffer, at: offset, limit: buffer.count), h.marker >> 4 == 0x5 || h.marker >> 4 == 0x7 else { return nil }
-        return h.payload..<(h.payload + h.count)
+    /// A number as the file spells it (`1E3`, `0x1F`, `0.500`); nil in binary files, which
+    /// store numbers as values.
+    public func numberText(of index: Int) -> String? {
+        bytes.withUnsafeBufferPointer { format.syntax.numberText(nodes[index], in: $0) }
     }
 
     /// The source bytes of the node (the XML element, the JSON token, the binary object).
@@ -229,7 +193,7 @@ private struct ValueBuilder {
                 child = next
             }
             // XML and binary keyed archives spell a UID as a one-entry CF$UID dictionary.
-            if tree.format == .xml, dict.count == 1, case .integer(let n)? = dict["CF$UID"], n >= 0, n <= Int128(UInt32.max) {
+            if tree.format.syntax.spellsUIDsAsDictionaries, dict.count == 1, case .integer(let n)? = dict["CF$UID"], n >= 0, n <= Int128(UInt32.max) {
                 return (.uid(UInt64(n)), child)
             }
             return (.dictionary(dict), child)

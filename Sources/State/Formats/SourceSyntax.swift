@@ -1,0 +1,100 @@
+/// One file format as the span tree sees it: how to parse it, decode a node's scalar or key,
+/// find text that needs no decoding, and read a number as the file spells it.
+///
+/// `PlistFormat.syntax` names the type for each format — the one place that switches on the
+/// format — so adding a format adds a type, not a branch in every function of `SourceTree`.
+protocol SourceSyntax {
+    static func parse(_ bytes: [UInt8]) throws -> SourceTree
+    static func decodeScalar(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> PlistValue
+    static func decodeKey(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String
+    /// Where a key's text lies when its bytes are exactly its UTF-8 (see `SourceTree.plainKeyRange`).
+    static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>?
+    /// Where a string's text lies when its bytes are exactly its UTF-8.
+    static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>?
+    /// The text of a number node as written (`1E3`, `0x1F`), or nil when the format has none.
+    static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String?
+    /// Whether a one-entry `CF$UID` dictionary is how the format spells a keyed-archive UID.
+    static var spellsUIDsAsDictionaries: Bool { get }
+}
+
+extension PlistFormat {
+    /// The type that reads this format.
+    var syntax: any SourceSyntax.Type {
+        switch self {
+        case .xml: XMLPlistParser.self
+        case .json: JSONPlistParser.self
+        case .binary: BinaryPlistParser.self
+        }
+    }
+}
+
+extension XMLPlistParser: SourceSyntax {
+    static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let (gt, selfClosing) = tagEnd(buffer, from: Int(node.keyStart) + 1) else { return nil }
+        if selfClosing { return gt..<gt }
+        guard let lt = buffer[(gt + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        return (gt + 1)..<lt
+    }
+
+    static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard node.kind == .string, node.flags & SourceNode.Flags.escaped == 0 else { return nil }
+        let (start, end) = content(of: node, in: buffer)
+        return start..<max(start, end)
+    }
+
+    static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        let (start, end) = trimmed(buffer, content(of: node, in: buffer).0, content(of: node, in: buffer).1)
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<max(start, end)]), as: UTF8.self)
+    }
+
+    static var spellsUIDsAsDictionaries: Bool { true }
+}
+
+extension JSONPlistParser: SourceSyntax {
+    static func decodeKey(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        decodeString(at: Int(node.keyStart), escaped: node.flags & SourceNode.Flags.keyEscaped != 0, in: buffer)
+    }
+
+    static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let keyStart = Int(node.keyStart)
+        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let close = buffer[(keyStart + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return (keyStart + 1)..<close
+    }
+
+    static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard node.kind == .string, node.flags & SourceNode.Flags.escaped == 0 else { return nil }
+        return (Int(node.start) + 1)..<(Int(node.end) - 1)
+    }
+
+    static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[node.byteRange]), as: UTF8.self)
+    }
+
+    static var spellsUIDsAsDictionaries: Bool { false }
+}
+
+extension BinaryPlistParser: SourceSyntax {
+    static func decodeKey(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        (try? decodeKey(at: Int(node.keyStart), in: buffer)) ?? ""
+    }
+
+    static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        node.hasKey ? plainRange(at: Int(node.keyStart), in: buffer) : nil
+    }
+
+    static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard node.kind == .string, node.flags & SourceNode.Flags.escaped == 0 else { return nil }
+        return plainRange(at: Int(node.start), in: buffer)
+    }
+
+    /// A binary ASCII (or UTF-8) string object's payload.
+    static func plainRange(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let h = try? header(buffer, at: offset, limit: buffer.count), h.marker >> 4 == 0x5 || h.marker >> 4 == 0x7 else { return nil }
+        return h.payload..<(h.payload + h.count)
+    }
+
+    /// Binary numbers are stored as values: there is no spelling to keep.
+    static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String? { nil }
+
+    static var spellsUIDsAsDictionaries: Bool { false }
+}

@@ -1,0 +1,64 @@
+import State
+
+/// JSON text in a file's own style (indentation or compact, line end, `": "` or `":"`).
+struct JSONTextSyntax: TextSyntax {
+    let style: JSONWriter.Style
+
+    init(tree: SourceTree) {
+        let bytes = tree.bytes
+        var style = JSONWriter.Style(newline: DocumentStyle.newline(in: bytes))
+        switch DocumentStyle.indentUnit(of: tree) {
+        case .some(.none): style = .compact
+        case .some(.some(let unit)): style.indent = unit
+        case .none: break
+        }
+        // The separator between the first key and its value, as written.
+        if let keyed = tree.nodes.first(where: { $0.hasKey }) {
+            var i = Int(keyed.keyStart) + 1
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            let separator = Array(bytes[(i + 1)..<Int(keyed.start)])
+            if separator.contains(UInt8(ascii: ":")), separator.allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: ":") }) {
+                style.colon = separator
+            }
+        }
+        self.style = style
+    }
+
+    var newline: [UInt8] { style.newline }
+    var indent: [UInt8]? { style.indent }
+
+    func element(_ value: PlistValue, prefix: [UInt8], into out: inout [UInt8]) throws {
+        var warnings: [PlistWarning] = []
+        try JSONWriter.element(value, linePrefix: prefix, style: style, into: &out, warnings: &warnings)
+    }
+
+    func keyText(_ key: String) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.appendQuoted(key, to: &out)
+        return out
+    }
+
+    func keyEnd(of node: SourceNode, in bytes: [UInt8]) -> Int {
+        var i = Int(node.keyStart) + 1
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+        return i + 1
+    }
+
+    func openEnd(of node: SourceNode, in bytes: [UInt8]) -> Int { Int(node.start) + 1 }
+
+    func brackets(_ kind: SourceNode.Kind) -> (open: [UInt8], close: [UInt8]) {
+        kind == .array ? (Array("[".utf8), Array("]".utf8)) : (Array("{".utf8), Array("}".utf8))
+    }
+
+    /// A comma, then the whitespace before the only item (a space in an indented file whose
+    /// item shares the bracket's line).
+    func separator(copying lead: [UInt8]) -> [UInt8] {
+        Array(",".utf8) + (lead.isEmpty && style.indent != nil ? [0x20] : lead)
+    }
+
+    func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8] {
+        between ?? style.colon
+    }
+}

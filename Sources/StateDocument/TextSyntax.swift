@@ -1,0 +1,40 @@
+import State
+
+/// What the source editor needs to know about one text format: how new values, keys and
+/// containers are spelled in the file's own style, and where keys and opening tags end.
+/// One type per format (`XMLTextSyntax`, `JSONTextSyntax`); the editor itself has no
+/// format branches.
+protocol TextSyntax {
+    /// The file's line end.
+    var newline: [UInt8] { get }
+    /// One level of indentation; nil when the file is compact (all on one line).
+    var indent: [UInt8]? { get }
+    /// Writes `value` as an element whose line starts with `prefix`.
+    func element(_ value: PlistValue, prefix: [UInt8], into out: inout [UInt8]) throws
+    /// A dictionary key as it is written before its value.
+    func keyText(_ key: String) -> [UInt8]
+    /// One past the end of a member's key (`</key>`, or the closing quote).
+    func keyEnd(of node: SourceNode, in bytes: [UInt8]) -> Int
+    /// One past the opening tag or bracket of a container.
+    func openEnd(of node: SourceNode, in bytes: [UInt8]) -> Int
+    /// How an array or a dictionary opens and closes.
+    func brackets(_ kind: SourceNode.Kind) -> (open: [UInt8], close: [UInt8])
+    /// The separator between two items, made from the whitespace `lead` before a container's
+    /// only item (there are no two items to copy it from).
+    func separator(copying lead: [UInt8]) -> [UInt8]
+    /// What goes between a new key and its value: the file's own (`between`, from its first
+    /// member, if it has one), fitted to the new entry's line `prefix`.
+    func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8]
+}
+
+extension SourceTree {
+    /// The text syntax of this tree's format, in its detected style; nil for binary files,
+    /// which have no text to keep.
+    var textSyntax: (any TextSyntax)? {
+        switch format {
+        case .xml: XMLTextSyntax(tree: self)
+        case .json: JSONTextSyntax(tree: self)
+        case .binary: nil
+        }
+    }
+}
