@@ -34,23 +34,23 @@ extension PlistValue {
     public mutating func apply(_ operation: EditOperation) throws {
         switch operation {
         case .set(let path, let value):
-            guard self[path] != nil else { throw EditError.missing(path) }
+            guard self[path] != nil else { throw EditRules.missing(path) }
             try update(at: path[...]) { $0 = value }
         case .rename(let path, let newKey):
-            guard let (parentPath, key) = try EditError.member(path, in: self) else { throw EditError.notAMember(path) }
+            guard let (parentPath, key) = try EditRules.member(path, in: self) else { throw EditRules.notAMember(path) }
             try update(at: parentPath[...]) { parent in
-                guard case .dictionary(var d) = parent, let index = d.index(forKey: key) else { throw EditError.notAMember(path) }
+                guard case .dictionary(var d) = parent, let index = d.index(forKey: key) else { throw EditRules.notAMember(path) }
                 if newKey == key { return }
-                guard d[newKey] == nil else { throw EditError.duplicateKey(newKey, path) }
+                guard d[newKey] == nil else { throw EditRules.duplicateKey(newKey, path) }
                 let value = d.remove(at: index).value
                 d.updateValue(value, forKey: newKey, insertingAt: index)
                 parent = .dictionary(d)
             }
         case .delete(let path):
-            guard !path.components.isEmpty else { throw EditError.root(path) }
-            guard self[path] != nil else { throw EditError.missing(path) }
+            guard !path.components.isEmpty else { throw EditRules.root(path) }
+            guard self[path] != nil else { throw EditRules.missing(path) }
             try update(at: path.dropLast()[...]) { parent in
-                let position = try EditError.position(of: path, in: parent)
+                let position = try EditRules.position(of: path, in: parent)
                 switch parent {
                 case .dictionary(var d): d.remove(at: position); parent = .dictionary(d)
                 case .array(var a): a.remove(at: position); parent = .array(a)
@@ -58,8 +58,8 @@ extension PlistValue {
                 }
             }
         case .insert(let path, let key, let at, let value):
-            guard let container = self[path] else { throw EditError.missing(path) }
-            try EditError.checkInsert(into: container, path: path, key: key, at: at)
+            guard let container = self[path] else { throw EditRules.missing(path) }
+            try EditRules.checkInsert(into: container, path: path, key: key, at: at)
             try update(at: path[...]) { parent in
                 switch parent {
                 case .dictionary(var d):
@@ -72,10 +72,10 @@ extension PlistValue {
                 }
             }
         case .move(let path, let to):
-            guard !path.components.isEmpty, self[path] != nil else { throw path.components.isEmpty ? EditError.root(path) : EditError.missing(path) }
+            guard !path.components.isEmpty, self[path] != nil else { throw path.components.isEmpty ? EditRules.root(path) : EditRules.missing(path) }
             try update(at: path.dropLast()[...]) { parent in
-                let from = try EditError.position(of: path, in: parent)
-                try EditError.checkMove(to: to, count: parent.childCount, path: path)
+                let from = try EditRules.position(of: path, in: parent)
+                try EditRules.checkMove(to: to, count: parent.childCount, path: path)
                 switch parent {
                 case .dictionary(var d):
                     let (key, value) = d.remove(at: from)
@@ -88,10 +88,10 @@ extension PlistValue {
                 }
             }
         case .duplicate(let path, let key):
-            guard !path.components.isEmpty, let value = self[path] else { throw path.components.isEmpty ? EditError.root(path) : EditError.missing(path) }
+            guard !path.components.isEmpty, let value = self[path] else { throw path.components.isEmpty ? EditRules.root(path) : EditRules.missing(path) }
             try update(at: path.dropLast()[...]) { parent in
-                let position = try EditError.position(of: path, in: parent)
-                try EditError.checkInsert(into: parent, path: path.dropLast(), key: key, at: position + 1)
+                let position = try EditRules.position(of: path, in: parent)
+                try EditRules.checkInsert(into: parent, path: path.dropLast(), key: key, at: position + 1)
                 switch parent {
                 case .dictionary(var d): d.updateValue(value, forKey: key!, insertingAt: position + 1); parent = .dictionary(d)
                 case .array(var a): a.insert(value, at: position + 1); parent = .array(a)
@@ -128,62 +128,5 @@ extension PlistValue {
         default:
             return
         }
-    }
-}
-
-extension PlistPath {
-    /// The path without its last component.
-    public func dropLast() -> PlistPath { PlistPath(Array(components.dropLast())) }
-    subscript(_: UnboundedRange) -> ArraySlice<Component> { components[...] }
-}
-
-/// Why an edit cannot be made; every one names the key path.
-public enum EditError {
-    static func error(_ message: String, _ path: PlistPath) -> PlistError {
-        PlistError(message, at: .keyPath(path.description))
-    }
-    static func missing(_ path: PlistPath) -> PlistError { error("no value at this key path", path) }
-    static func root(_ path: PlistPath) -> PlistError { error("the root cannot be removed, moved or copied", path) }
-    static func notAMember(_ path: PlistPath) -> PlistError { error("only dictionary keys can be renamed; this is not a dictionary member", path) }
-    static func duplicateKey(_ key: String, _ path: PlistPath) -> PlistError { error("the dictionary already has a key \"\(key)\"", path) }
-
-    /// The parent path and key of a dictionary member.
-    static func member(_ path: PlistPath, in root: PlistValue) throws -> (PlistPath, String)? {
-        guard let last = path.components.last else { return nil }
-        guard root[path] != nil else { throw missing(path) }
-        guard case .dictionary = root[path.dropLast()] else { return nil }
-        switch last {
-        case .key(let k): return (path.dropLast(), k)
-        case .index(let i): return (path.dropLast(), String(i))
-        }
-    }
-
-    /// The position of the child `path` names among its parent's children.
-    static func position(of path: PlistPath, in parent: PlistValue) throws -> Int {
-        switch (parent, path.components.last) {
-        case (.dictionary(let d), .key(let k)?): if let i = d.index(forKey: k) { return i }
-        case (.dictionary(let d), .index(let i)?): if let p = d.index(forKey: String(i)) { return p }
-        case (.array(let a), .index(let i)?): if a.indices.contains(i) { return i }
-        default: break
-        }
-        throw missing(path)
-    }
-
-    static func checkInsert(into container: PlistValue, path: PlistPath, key: String?, at: Int?) throws {
-        switch container {
-        case .dictionary(let d):
-            guard let key else { throw error("a dictionary entry needs a key", path) }
-            guard d[key] == nil else { throw duplicateKey(key, path) }
-            if let at, !(0...d.count).contains(at) { throw error("position \(at) is outside 0…\(d.count)", path) }
-        case .array(let a):
-            guard key == nil else { throw error("array items have no keys (this is an array)", path) }
-            if let at, !(0...a.count).contains(at) { throw error("index \(at) is outside 0…\(a.count)", path) }
-        default:
-            throw error("only dictionaries and arrays can have entries added (this is a \(container.typeName))", path)
-        }
-    }
-
-    static func checkMove(to: Int, count: Int, path: PlistPath) throws {
-        guard (0..<count).contains(to) else { throw error("position \(to) is outside 0…\(count - 1)", path) }
     }
 }

@@ -36,16 +36,3 @@ public struct OpenDocument: Sendable, Equatable {
         return OpenDocument(url: url, stamp: AtomicFile.stamp(of: url))
     }
 }
-
-/// A save refused because the file changed on disk since it was read.
-public struct ChangedOnDiskError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let url: URL
-
-    public init(url: URL) {
-        self.url = url
-    }
-
-    public var description: String {
-        "\(url.path) changed on disk since it was opened; reload it or save with overwrite"
-    }
-}

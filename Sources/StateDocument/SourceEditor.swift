@@ -41,13 +41,13 @@ public enum SourceEditor {
                 return ByteEdit(range: tree[node].byteRange, replacement: try element(value, prefixAt: itemStart(node), path: path))
             case .rename(let path, let newKey):
                 let node = try self.node(path)
-                guard tree[node].hasKey else { throw EditError.notAMember(path) }
+                guard tree[node].hasKey else { throw EditRules.notAMember(path) }
                 let parent = try self.node(path.dropLast())
                 if tree.key(of: node) == newKey { return ByteEdit(range: Int(tree[node].keyStart)..<Int(tree[node].keyStart), replacement: []) }
-                if tree.child(of: parent, key: newKey) != nil { throw EditError.duplicateKey(newKey, path) }
+                if tree.child(of: parent, key: newKey) != nil { throw EditRules.duplicateKey(newKey, path) }
                 return ByteEdit(range: Int(tree[node].keyStart)..<keyEnd(node), replacement: keyText(newKey))
             case .delete(let path):
-                guard !path.components.isEmpty else { throw EditError.root(path) }
+                guard !path.components.isEmpty else { throw EditRules.root(path) }
                 let node = try self.node(path)
                 let parent = try self.node(path.dropLast())
                 let siblings = Array(tree.children(of: parent))
@@ -63,16 +63,16 @@ public enum SourceEditor {
                 return ByteEdit(range: itemStart(node)..<itemStart(siblings[1]), replacement: [])
             case .insert(let path, let key, let at, let value):
                 let parent = try self.node(path)
-                try EditError.checkInsert(into: tree.scalarOrShape(parent), path: path, key: key, at: at)
-                if let key, tree.child(of: parent, key: key) != nil { throw EditError.duplicateKey(key, path) }
+                try EditRules.checkInsert(into: tree.scalarOrShape(parent), path: path, key: key, at: at)
+                if let key, tree.child(of: parent, key: key) != nil { throw EditRules.duplicateKey(key, path) }
                 return try insert(into: parent, path: path, at: at, item: { prefix in try self.item(key: key, value: value, prefix: prefix, path: path) })
             case .duplicate(let path, let key):
-                guard !path.components.isEmpty else { throw EditError.root(path) }
+                guard !path.components.isEmpty else { throw EditRules.root(path) }
                 let node = try self.node(path)
                 let parent = try self.node(path.dropLast())
                 let position = Array(tree.children(of: parent)).firstIndex(of: node)!
-                try EditError.checkInsert(into: tree.scalarOrShape(parent), path: path.dropLast(), key: key, at: position + 1)
-                if let key, tree.child(of: parent, key: key) != nil { throw EditError.duplicateKey(key, path.dropLast()) }
+                try EditRules.checkInsert(into: tree.scalarOrShape(parent), path: path.dropLast(), key: key, at: position + 1)
+                if let key, tree.child(of: parent, key: key) != nil { throw EditRules.duplicateKey(key, path.dropLast()) }
                 // The copy is the original's own bytes (its number spelling, its layout), under
                 // the new key when it has one.
                 let copy: [UInt8]
@@ -83,12 +83,12 @@ public enum SourceEditor {
                 }
                 return try insert(into: parent, path: path.dropLast(), at: position + 1, item: { _ in copy })
             case .move(let path, let to):
-                guard !path.components.isEmpty else { throw EditError.root(path) }
+                guard !path.components.isEmpty else { throw EditRules.root(path) }
                 let node = try self.node(path)
                 let parent = try self.node(path.dropLast())
                 let siblings = Array(tree.children(of: parent))
                 let from = siblings.firstIndex(of: node)!
-                try EditError.checkMove(to: to, count: siblings.count, path: path)
+                try EditRules.checkMove(to: to, count: siblings.count, path: path)
                 guard from != to else { return ByteEdit(range: itemStart(node)..<itemStart(node), replacement: []) }
                 // Rotate the items between the two positions; the separators between them stay.
                 let low = min(from, to), high = max(from, to)
@@ -177,7 +177,7 @@ public enum SourceEditor {
         // MARK: - Positions
 
         private func node(_ path: PlistPath) throws -> Int {
-            guard let node = tree.index(at: path) else { throw EditError.missing(path) }
+            guard let node = tree.index(at: path) else { throw EditRules.missing(path) }
             return node
         }
 

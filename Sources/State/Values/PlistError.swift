@@ -31,29 +31,6 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Something worth telling the user that did not stop the operation (a duplicate key, a date
-/// written to JSON as a string).
-public struct PlistWarning: Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var location: PlistError.Location
-
-    public init(_ message: String, at location: PlistError.Location = .none) {
-        self.message = message
-        self.location = location
-    }
-
-    public var description: String { PlistError(message, at: location).description }
-}
-
-/// Limits that keep hostile input from exhausting the stack or memory.
-public enum PlistLimits {
-    /// Deepest nesting of containers accepted by every reader. Deeper input is an error, so that
-    /// recursive code over a parsed tree can never overflow the stack.
-    public static let maxDepth = 512
-    /// Largest file the span-based reader accepts (offsets are stored as 32 bits).
-    public static let maxFileSize = Int(UInt32.max) - 1
-}
-
 extension PlistError {
     /// A text-format error at `offset` in `bytes`, with the line and column computed from it.
     static func text(_ message: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> PlistError {

@@ -36,4 +36,9 @@ extension PlistValue {
         if case .dictionary(let d) = self { return d }
         return nil
     }
+
+    /// A dictionary or an array.
+    public var isContainer: Bool { dictionaryValue != nil || arrayValue != nil }
+    public var isDictionary: Bool { dictionaryValue != nil }
+    public var isBool: Bool { boolValue != nil }
 }

@@ -550,15 +550,3 @@ extension BrowserState {
         return []
     }
 }
-
-extension PlistValue {
-    var isContainer: Bool {
-        switch self {
-        case .array, .dictionary: true
-        default: false
-        }
-    }
-
-    var isDictionary: Bool { if case .dictionary = self { true } else { false } }
-    var isBool: Bool { if case .bool = self { true } else { false } }
-}

@@ -87,21 +87,3 @@ public struct ChoiceList: Sendable, Equatable {
         return .editing
     }
 }
-
-/// What picking a list entry or answering a question does.
-public enum ChoiceAction: Sendable, Equatable {
-    /// Make these edits as one undo step, then select `select`.
-    case edit([EditOperation], select: PlistPath?, message: String)
-    /// Ask for the key of a new dictionary member holding `value`.
-    case askKey(container: PlistPath, value: PlistValue, at: Int?)
-    /// Make these edits, then open the value editor on the node at `select`.
-    case editThenEditValue([EditOperation], select: PlistPath, message: String)
-    /// Save, then quit when it worked.
-    case saveAndQuit
-    case quit
-    /// Save over a file that changed on disk.
-    case overwrite
-    /// Read the file again, dropping the edits.
-    case reload
-    case cancel
-}

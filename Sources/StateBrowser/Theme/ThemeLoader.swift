@@ -49,9 +49,3 @@ public enum ThemeLoader {
         }
     }
 }
-
-/// A theme that could not be found or read.
-public struct ThemeError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-}

@@ -1,0 +1,6 @@
+/// Paths as edits build them: the parent of a path, and so on.
+extension PlistPath {
+    /// The path without its last component.
+    public func dropLast() -> PlistPath { PlistPath(Array(components.dropLast())) }
+    public subscript(_: UnboundedRange) -> ArraySlice<Component> { components[...] }
+}
