@@ -11,7 +11,9 @@ import Testing
 
     @Test func openNavigateSearchExpandHelpResizeCopyQuit() throws {
         let tmux = try TmuxSession(width: 120, height: 30)
-        try tmux.run("\(Self.environment) \(Self.state) 2>err.log; echo EXIT=$?")
+        // Standard error goes to a temporary folder, never into the checkout.
+        let errors = try Fixtures.temporaryFolder().appendingPathComponent("err.log")
+        try tmux.run("\(Self.environment) \(Self.state) 2>\(errors.path); echo EXIT=$?")
         var screen = try tmux.waitFor(text: "BROWSE")
         #expect(screen[0].contains("(root)") && screen[0].contains("AssetLibrary"))
         #expect(screen.contains { $0.contains("schema AssetLibrary.schema") })
