@@ -41,9 +41,9 @@ public struct EditSession: Sendable {
     @discardableResult
     public mutating func apply(_ operation: EditOperation) throws -> ByteEdit {
         let edit = try SourceEditor.edit(operation, in: tree)
-        // A rename to the same key or a move to the same place changes nothing: no undo step,
-        // and the document stays clean.
-        if edit.range.isEmpty, edit.replacement.isEmpty { return edit }
+        // A rename to the same key, a move to the same place or a value set to what it is
+        // changes nothing: no undo step, and the document stays clean.
+        if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
         let newTree = try reparse(edit.applied(to: tree.bytes))
         record(Entry(operations: [operation], forward: edit, backward: edit.inverse(in: tree.bytes)), newTree)
         return edit

@@ -7,6 +7,19 @@ import State
 public enum ValueEntry {
     public enum Kind: String, CaseIterable, Sendable {
         case string, integer, real, bool, date, data, json
+
+        /// `String`, `Integer`, `Boolean`: as the browser labels a value's kind.
+        public var displayName: String {
+            switch self {
+            case .string: "String"
+            case .integer: "Integer"
+            case .real: "Real"
+            case .bool: "Boolean"
+            case .date: "Date"
+            case .data: "Data"
+            case .json: "JSON"
+            }
+        }
     }
 
     /// The kind an existing value has, for editing it in place.

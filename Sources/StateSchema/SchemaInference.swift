@@ -5,18 +5,25 @@ import State
 ///
 /// - a dictionary of exactly `red`, `green`, `blue`, `alpha` numbers in 0…1 is a color;
 /// - a dictionary with a key naming a type (`"Asset": "ColorAsset"`, both capitalized
-///   identifiers) among other keys is a protocol value: that conformer of that protocol
+///   identifiers) among other keys is a protocol value — but only on strong evidence from the
+///   whole document (`TagEvidence`): the same key names at least two different types in
+///   dictionaries whose key sets differ with the type, as conformers' fields do. An app's
+///   `"CFBundlePackageType": "APPL"` or `"CFBundleTypeRole": "Editor"` is a string.
 ///   (`model_type_key` names a conformer of an unknown protocol);
 /// - `{ "Name": "case" }` (optionally with `"value"`) is an enum case, and `{ "value": x }` a
 ///   raw-value enum;
 /// - an array of two or more dictionaries with the same keys is an array of like models, named
-///   after the array's key (`employees` → `Employee`).
+///   after the array's key (`employees` → `Employee`) when the key reads as a name — never
+///   after a UUID, a path, a number or free text.
 public enum SchemaInference {
     /// Guesses roles for the nodes down to `depthLimit` (the root is depth 0); deeper nodes get
     /// none. The browser uses a shallow pass to draw its first screen at once.
     public static func annotate(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
         var roles = RoleTable(nodeCount: tree.nodes.count)
-        visit(SourceTree.root, tree, field: nil, modelName: nil, depth: depthLimit, into: &roles)
+        var evidence = TagEvidence()
+        evidence.collect(SourceTree.root, in: tree, depth: depthLimit)
+        let context = Context(tree: tree, tagKeys: evidence.tagKeys)
+        context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles)
         return TypedDocument(tree: tree, schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
 
@@ -30,8 +37,13 @@ public enum SchemaInference {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
+    struct Context {
+        let tree: SourceTree
+        /// The keys that hold type tags in this document.
+        let tagKeys: Set<String>
+
     /// `depth` is how many more levels below `node` to visit.
-    static func visit(_ node: Int, _ tree: SourceTree, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
+    func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
         guard depth >= 0 else { return }
         let kind = tree[node].kind
         if kind == .dictionary {
@@ -57,7 +69,7 @@ public enum SchemaInference {
                         if key == enumKey {
                             roles[c] = NodeRole(.typeTag, field: key, inferred: true)
                         } else {
-                            visit(c, tree, field: key, modelName: nil, depth: depth - 1, into: &roles)
+                            visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
                         }
                     }
                     return
@@ -68,7 +80,7 @@ public enum SchemaInference {
             if let legacy = string("model_type_key"), isTypeName(legacy) {
                 role.kind = .conformer(legacy, protocolName: "?")
                 tagKey = "model_type_key"
-            } else if keys.count > 1, let key = keys.first(where: { k in isTypeName(k) && string(k).map { isTypeName($0) && $0 != k } == true }) {
+            } else if keys.count > 1, let key = keys.first(where: { k in tagKeys.contains(k) && string(k).map { isTypeName($0) && $0 != k } == true }) {
                 role.kind = .conformer(string(key)!, protocolName: key)
                 tagKey = key
             }
@@ -80,7 +92,7 @@ public enum SchemaInference {
                 } else if key == "model_version" {
                     roles[c] = NodeRole(.version, field: key, inferred: true)
                 } else {
-                    visit(c, tree, field: key, modelName: nil, depth: depth - 1, into: &roles)
+                    visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
                 }
             }
         } else if kind == .array {
@@ -89,11 +101,11 @@ public enum SchemaInference {
             if children.count >= 2, children.allSatisfy({ tree[$0].kind == .dictionary }) {
                 let first = Set(tree.children(of: children[0]).compactMap { tree.key(of: $0) })
                 if !first.isEmpty, children.dropFirst().allSatisfy({ Set(tree.children(of: $0).compactMap { tree.key(of: $0) }) == first }) {
-                    elementName = Self.modelName(forArrayKey: field)
+                    elementName = SchemaInference.modelName(forArrayKey: field)
                 }
             }
             roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
-            for c in children { visit(c, tree, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
+            for c in children { visit(c, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
         } else {
             let value = tree.scalar(at: node)
             let scalar: FieldType.Scalar =
@@ -109,12 +121,26 @@ public enum SchemaInference {
             roles[node] = NodeRole(.value(.scalar(scalar)), field: field, inferred: true)
         }
     }
+    }
 
-    /// `employees` → `Employee`, `t_arr` → `T_arr`, nil → `Item`.
-    static func modelName(forArrayKey key: String?) -> String {
+    /// `employees` → `Employee`, `t_arr` → `T_arr`, nil → `Item`; nil for a key that does not
+    /// read as a name (a UUID, a path, a number, words with spaces).
+    static func modelName(forArrayKey key: String?) -> String? {
         guard var name = key, !name.isEmpty else { return "Item" }
+        guard looksLikeName(name) else { return nil }
         if name.hasSuffix("ies"), name.count > 3 { name = String(name.dropLast(3)) + "y" }
         else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { name = String(name.dropLast()) }
         return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// An identifier a person would name a type after: a letter, then letters, digits and
+    /// underscores; not a UUID or a long hexadecimal or numeric run.
+    static func looksLikeName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        guard s.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) }) else { return false }
+        // Hex blobs and identifiers that are mostly digits are data, not names.
+        let digits = s.unicodeScalars.filter { $0.properties.numericType != nil }.count
+        let hexOnly = s.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
+        return !(hexOnly && s.count >= 8) && digits * 2 < s.count
     }
 }

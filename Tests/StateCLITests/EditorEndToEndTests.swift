@@ -106,8 +106,9 @@ import Testing
     }
 
     /// The crash a new user hit on an ordinary Info.plist (`i` on a guessed type tag opened an
-    /// empty conformer list, and Enter killed `state` with every unsaved edit): the same steps
-    /// now say why nothing happens, and the edit made before them is saved.
+    /// empty conformer list, and Enter killed `state` with every unsaved edit): the role is
+    /// no longer taken for a tag, and a guess never steers an edit — `i` edits the string, `t`
+    /// offers the plain kinds — and the edit made before them is saved.
     @Test func emptyPickListsOnAnInfoPlistNeitherCrashNorLoseEdits() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { Fixtures.removeTemporaryFolder(folder) }
@@ -130,7 +131,14 @@ import Testing
         try tmux.type("CFBundleTypeRole")
         try tmux.send("Enter", "n")
         try tmux.waitFor(text: " CFBundleURLTypes.0.CFBundleTypeRole")
-        try tmux.send("i", "Enter", "l", "Right", "z", "t", "Enter", "Escape")
+        var screen = try tmux.waitFor(text: "CFBundleTypeRole  \"Editor\"")
+        #expect(!screen.contains { $0.contains("type tag") }, "an Info.plist string is not a type tag")
+        try tmux.send("i")
+        try tmux.waitFor(text: "CFBundleTypeRole (String)")
+        try tmux.send("Enter", "l", "Right", "z", "t")
+        screen = try tmux.waitFor(text: "Change the type of CFBundleURLTypes.0.CFBundleTypeRole")
+        #expect(screen.contains { $0.contains("Boolean") })
+        try tmux.send("Escape", "Enter", "Escape")
         try tmux.send("C-s")
         try tmux.waitFor(text: " Saved ")
         try tmux.send("q")

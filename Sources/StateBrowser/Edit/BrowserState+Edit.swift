@@ -7,6 +7,19 @@ import StateSchema
 /// or opens the modal that will (an editor, a list, a question).
 extension BrowserState {
     var schema: Schema { document.typed.schema }
+
+    /// The node's role where it may steer an edit: what a schema says, or a guessed color (the
+    /// picker edits its channels all the same). Every other guess — a type tag, a conformer,
+    /// an enum, a model — is only shown: for editing the value is plain data, so a wrong guess
+    /// never blocks `i`, `a`, `t` or `x`.
+    func editingRole(of node: Int) -> NodeRole.Kind? {
+        guard let role = document.role(of: node) else { return nil }
+        if role.inferred {
+            if case .color = role.kind { return .color }
+            return nil
+        }
+        return role.kind
+    }
     var defaults: SchemaDefaults { SchemaDefaults(schema: schema, now: now()) }
 
     mutating func runEdit(_ action: BrowserAction) -> [Effect] {
@@ -57,7 +70,7 @@ extension BrowserState {
             return []
         }
         let path = document.path(of: node)
-        switch document.role(of: node)?.kind {
+        switch editingRole(of: node) {
         case .color?:
             guard let color = try? RGBAColor(storedValue: tree.value(at: node), context: ReadContext()) else {
                 message = StatusMessage(text: "This color has a channel outside 0…1 or missing; fix it by its channels", isError: true)
@@ -90,8 +103,8 @@ extension BrowserState {
         }
         let kind = ValueEntry.kind(of: value)
         var scalar: FieldType.Scalar?
-        if case .value(.scalar(let s))? = document.role(of: node)?.kind { scalar = s }
-        let typeName = scalar?.rawValue ?? kind.rawValue
+        if case .value(.scalar(let s))? = editingRole(of: node) { scalar = s }
+        let typeName = scalar?.rawValue ?? kind.displayName
         let hint = kind == .data ? ", base64 or 0x hex" : kind == .date ? ", ISO 8601" : ""
         modal = .edit(ValueEditor(value.plainText, target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
         return []
@@ -183,7 +196,7 @@ extension BrowserState {
             let ops: [EditOperation] = [.insert(into: path, key: nil, at: at, value: value)]
             return value.isContainer ? .edit(ops, select: newPath, message: "Added \(label) at \(newPath)") : .editThenEditValue(ops, select: newPath, message: "Added \(label) at \(newPath)")
         }
-        switch document.role(of: container)?.kind {
+        switch editingRole(of: container) {
         case .model(let name)?, .conformer(let name, _)?:
             let existing = Set(tree.children(of: container).compactMap { tree.key(of: $0) })
             let all = schema.allFields(of: name)
@@ -236,7 +249,7 @@ extension BrowserState {
     /// The element type of a collection node, from its role or its schema field.
     func elementType(of node: Int) -> FieldType? {
         var type: FieldType?
-        if case .value(let t)? = document.role(of: node)?.kind { type = t }
+        if case .value(let t)? = editingRole(of: node) { type = t }
         if type == nil, let field = document.field(of: node), !field.isElement { type = field.field.type }
         switch type {
         case .array(let e)?, .set(let e)?, .dictionary(let e)?: return e == .scalar(.any) ? nil : e
@@ -317,7 +330,7 @@ extension BrowserState {
             message = StatusMessage(text: "The root's type is the file's", isError: true)
             return
         }
-        switch document.role(of: node)?.kind {
+        switch editingRole(of: node) {
         case .conformer(let name, let protocolName)?:
             let conformers = schema.conformers(of: protocolName)
             let items = conformers.map { c in
@@ -331,7 +344,7 @@ extension BrowserState {
             beginChangeType(parent)
         case .color?, .model?:
             message = StatusMessage(text: "The schema fixes this type", isError: true)
-        case .value(let type)? where type != .scalar(.any) && !(document.role(of: node)?.inferred ?? false):
+        case .value(let type)? where type != .scalar(.any):
             message = StatusMessage(text: "The schema says this is \(type); t changes untyped values and conformers", isError: true)
         default:
             let path = document.path(of: node)
