@@ -135,7 +135,7 @@ public enum SchemaInference {
 
     /// An identifier a person would name a type after: a letter, then letters, digits and
     /// underscores; not a UUID or a long hexadecimal or numeric run.
-    static func looksLikeName(_ s: String) -> Bool {
+    package static func looksLikeName(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first, first.properties.isAlphabetic else { return false }
         guard s.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) }) else { return false }
         // Hex blobs and identifiers that are mostly digits are data, not names.

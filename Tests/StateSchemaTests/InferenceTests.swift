@@ -45,3 +45,68 @@ import Testing
         #expect(kind("notAnEnum") != .enumValue("TestRegEnum", caseName: "Cold"))
     }
 }
+
+/// How often inference takes ordinary data for models, tags and enums, measured on files
+/// shaped like the ones users open (written by the team, not copied), and how often it still
+/// finds the State framework's own tags.
+@Suite struct InferenceAccuracyTests {
+    static let realShaped = [
+        "Info.plist", "App.entitlements", "com.example.backup.plist", "com.googlecode.iterm2.plist", "Harbor.tmTheme",
+        "Notes.alfredworkflow/info.plist", "package.json", "countries.geojson", "karabiner.json", "mixed.json",
+    ]
+
+    /// Every protocol, tag or enum guess in a file that has none, and every type named after
+    /// data (a UUID, words with spaces).
+    static func falseGuesses(in tree: SourceTree) -> [String] {
+        let document = SchemaInference.annotate(tree)
+        let links = NodeLinks(tree)
+        var wrong: [String] = []
+        for node in tree.nodes.indices {
+            guard let role = document.role(of: node) else { continue }
+            let path = links.path(of: node, in: tree).description
+            switch role.kind {
+            case .conformer, .typeTag, .enumValue:
+                wrong.append("\(path): \(role.label)")
+            case .model(let name), .value(.array(.named(let name))):
+                if !SchemaInference.looksLikeName(name) { wrong.append("\(path): type named \(name)") }
+            default:
+                break
+            }
+        }
+        return wrong
+    }
+
+    @Test func realShapedFilesGetNoFalseTags() throws {
+        var nodes = 0
+        var wrong: [String] = []
+        for name in Self.realShaped {
+            let tree = try SourceTree(contentsOf: Fixtures.realShaped(name))
+            nodes += tree.nodes.count
+            wrong += Self.falseGuesses(in: tree).map { "\(name): \($0)" }
+        }
+        // The rate over every node of every file; zero is the bar.
+        let rate = Double(wrong.count) / Double(nodes)
+        #expect(wrong.isEmpty, "false-positive rate \(rate) over \(nodes) nodes: \(wrong.prefix(10))")
+        #expect(nodes > 300, "the files are big enough to mean something")
+    }
+
+    @Test func theSampleWithoutItsSchemaKeepsItsTags() throws {
+        for format in [PlistFormat.xml, .json, .binary] {
+            let tree = try SourceTree(parsing: AssetLibrary.sample.bytes(format: format))
+            let schema = try SchemaLoader.load(AssetLibraryFixture.schemaURL)
+            let typed = SchemaValidator(schema: schema).validate(tree, as: nil)
+            let guessed = SchemaInference.annotate(tree)
+            var conformers = 0
+            for node in tree.nodes.indices {
+                guard case .conformer(let name, let protocolName)? = typed.role(of: node)?.kind else { continue }
+                conformers += 1
+                #expect(guessed.role(of: node)?.kind == .conformer(name, protocolName: protocolName), "\(format) node \(node)")
+            }
+            #expect(conformers >= 5)
+        }
+    }
+}
+
+enum AssetLibraryFixture {
+    static var schemaURL: URL { AssetLibrary.sampleFileURL.deletingLastPathComponent().appendingPathComponent("AssetLibrary.schema") }
+}
