@@ -33,6 +33,7 @@ struct OpenCommand: ParsableCommand {
             var arguments = [url.path]
             if let schema = schemaOptions.schema { arguments += ["--schema", schema] }
             if let root = schemaOptions.root { arguments += ["--root", root] }
+            if schemaOptions.noSchema { arguments += ["--no-schema"] }
             try PrintCommand.parse(arguments).run()
             return
         }
@@ -52,7 +53,7 @@ struct OpenCommand: ParsableCommand {
             let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
             // The whole schema check of a large file takes seconds: the browser draws from a quick
             // pass over the top of the tree and finishes the check in the background.
-            document = try BrowserDocument.open(url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root, deferCheck: true)
+            document = try BrowserDocument.open(url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root, discoversSchema: !schemaOptions.noSchema, deferCheck: true)
         } catch {
             throw CommandFailure.report(error, file: file ?? url.path, code: CommandFailure.badInput)
         }

@@ -27,7 +27,7 @@ struct PrintCommand: ParsableCommand {
         }
         // A schema given or found beside the file; otherwise roles guessed from the data.
         let document =
-            if let schema = try schemaOptions.load(for: URL(fileURLWithPath: file)) {
+            if let schema = try schemaOptions.load(for: URL(fileURLWithPath: file), tree: tree) {
                 SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
             } else {
                 SchemaInference.annotate(tree)

@@ -24,7 +24,7 @@ struct ScriptedEdit {
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
         }
-        schema = try schemaOptions.load(for: url)
+        schema = try schemaOptions.load(for: url, tree: session.tree)
     }
 
     var tree: SourceTree { session.tree }

@@ -22,11 +22,11 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: file)
-        guard let schema = try schemaOptions.load(for: url) else {
-            StandardStream.error.write("state: \(file): no schema given and none found beside it (see --help for where state looks)\n")
+        let tree = try CommandFailure.readTree(file)
+        guard let schema = try schemaOptions.load(for: url, tree: tree) else {
+            StandardStream.error.write("state: \(file): no schema to validate against: none given, and none found beside it that fits (see --help for where state looks)\n")
             throw ExitCode(64)
         }
-        let tree = try CommandFailure.readTree(file)
         let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
         if json {
             let items: [PlistValue] = document.diagnostics.map {

@@ -19,21 +19,43 @@ public enum SchemaLoader {
         return try SchemaFileParser.parse(contentsOf: url)
     }
 
-    /// The schema that belongs to a data file by convention, looked up next to it in order:
-    /// `NAME.schema` (the file's name without its extension), `FILE.schema`, the only
-    /// `.xcdatamodeld` or `.xcdatamodel` in the same folder, then the only `.schema` file there
-    /// (so one schema serves a folder of files, such as `Themes/`). Nil when there is none.
+    /// The schema that lies beside a data file, looked up next to it in order: `NAME.schema`
+    /// (the file's name without its extension), `FILE.schema`, the only `.xcdatamodeld` or
+    /// `.xcdatamodel` in the same folder, then the only `.schema` file there (so one schema
+    /// serves a folder of files, such as `Themes/`). Nil when there is none. Whether it applies
+    /// is `discover(for:tree:root:)`'s question.
     public static func schemaBeside(_ file: URL) -> URL? {
         let folder = file.deletingLastPathComponent()
-        let candidates = [
-            file.deletingPathExtension().appendingPathExtension("schema"),
-            file.appendingPathExtension("schema"),
-        ]
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for candidate in namedCandidates(for: file) where FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         let models = entries.filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
         if models.count == 1 { return folder.appendingPathComponent(models[0]) }
         let schemaFiles = entries.filter { $0.hasSuffix(".schema") }
         return models.isEmpty && schemaFiles.count == 1 ? folder.appendingPathComponent(schemaFiles[0]) : nil
     }
+
+    /// `NAME.schema` and `FILE.schema`: schemas named for the file, which always apply.
+    static func namedCandidates(for file: URL) -> [URL] {
+        [file.deletingPathExtension().appendingPathExtension("schema"), file.appendingPathExtension("schema")]
+    }
+
+    /// The schema for `file` when none was named: one named for the file applies (and must
+    /// load); the folder's only schema or model applies only when it loads and its root type
+    /// fits the file (`Schema.fits`); otherwise the file is read without one, and the result
+    /// says which schema was passed over and why.
+    public static func discover(for file: URL, tree: SourceTree, root: String? = nil) throws -> SchemaDiscovery {
+        guard let url = schemaBeside(file) else { return .none }
+        if namedCandidates(for: file).contains(url) { return .found(try load(url), url) }
+        guard let schema = try? load(url) else { return .skipped(url, reason: "does not load") }
+        guard schema.fits(tree, root: root) else { return .skipped(url, reason: "does not fit") }
+        return .found(schema, url)
+    }
+}
+
+/// What `SchemaLoader.discover` found beside a file.
+public enum SchemaDiscovery: Sendable {
+    case none
+    case found(Schema, URL)
+    /// A schema in the folder that was not used: it does not fit the file, or does not load.
+    case skipped(URL, reason: String)
 }

@@ -49,7 +49,7 @@ import Testing
         try Data(try value.serialized(as: .json)).write(to: broken)
         let noSchema = try state("validate", broken.path)
         #expect(noSchema.status == 64)
-        #expect(noSchema.stderr.contains("no schema given and none found beside it"))
+        #expect(noSchema.stderr.contains("no schema to validate against: none given, and none found beside it that fits"))
         try FileManager.default.copyItem(at: sampleSchema, to: folder.appendingPathComponent("library.json.schema"))
         let bad = try state("validate", broken.path)
         #expect(bad.status == 1)
@@ -77,5 +77,36 @@ import Testing
         // Found beside the file without --schema; --raw turns it off.
         #expect(try state("print", sample.path).stdoutText == result.stdoutText)
         #expect(try state("print", sample.path, "--raw").stdoutText.hasPrefix("{\n  \"name\" => \"Sample Library\"\n"))
+    }
+
+    /// The folder's only schema applies to a file it fits (a copy of the sample under another
+    /// name), and to nothing else: an entitlements file beside it is read without a schema,
+    /// `validate` refuses to judge it by a schema nobody named, and `--no-schema` turns the
+    /// search off.
+    @Test func aSchemaFoundInTheFolderAppliesOnlyWhereItFits() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.copyItem(at: sampleSchema, to: folder.appendingPathComponent("Library.schema"))
+        let copy = folder.appendingPathComponent("Backup.plist")
+        try FileManager.default.copyItem(at: sample, to: copy)
+        let entitlements = folder.appendingPathComponent("App.entitlements")
+        try FileManager.default.copyItem(at: Fixtures.realShaped("App.entitlements"), to: entitlements)
+
+        let fits = try state("validate", copy.path)
+        #expect(fits.status == 0, "\(fits.stderr)")
+        let unrelated = try state("validate", entitlements.path)
+        #expect(unrelated.status == 64)
+        #expect(unrelated.stderr.contains("state: note: Library.schema beside App.entitlements does not fit"))
+        #expect(!unrelated.stdoutText.contains("missing"), "no errors from a schema nobody named")
+        let printed = try state("print", entitlements.path)
+        #expect(printed.status == 0)
+        #expect(!printed.stdoutText.contains("!"), "\(printed.stdoutText)")
+        // Named, it is used: and the file does not fit it.
+        let named = try state("validate", entitlements.path, "--schema", folder.appendingPathComponent("Library.schema").path)
+        #expect(named.status == 1)
+        // --no-schema: the sample copy is read by inference (guesses marked ~).
+        let guessed = try state("print", copy.path, "--no-schema")
+        #expect(guessed.status == 0)
+        #expect(guessed.stdoutText.contains("~"))
+        #expect(try state("validate", copy.path, "--no-schema").status == 64)
     }
 }

@@ -37,6 +37,8 @@ public struct BrowserDocument: Sendable {
     public private(set) var generation = 0
     /// Where the schema came from, or nil when roles were inferred.
     public let schemaName: String?
+    /// Why no schema is used although one lies beside the file (`Foo.schema does not fit`).
+    public internal(set) var schemaNote: String?
     /// Parents and positions: paths, depths and siblings.
     public let links: NodeLinks
 
@@ -54,14 +56,24 @@ public struct BrowserDocument: Sendable {
 
     /// Opens `url`, checking it against `schema` (or the schema found beside it, or inference).
     /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
-    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, deferCheck: Bool = false) throws -> BrowserDocument {
+    /// Opens `url`, checking it against `schema` — or, unless `discoversSchema` is false, the
+    /// schema found beside it when that one applies (`SchemaLoader.discover`) — or by inference.
+    /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
+    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false) throws -> BrowserDocument {
         let tree = try SourceTree(contentsOf: url)
         let name = displayName ?? url.lastPathComponent
-        guard let schemaURL = schemaURL ?? SchemaLoader.schemaBeside(url) else {
-            return BrowserDocument(tree: tree, checker: .inference, fileName: name, schemaName: nil, deferCheck: deferCheck)
+        func checked(_ schema: Schema, _ schemaURL: URL) -> BrowserDocument {
+            BrowserDocument(tree: tree, checker: .schema(SchemaValidator(schema: schema), root: root), fileName: name, schemaName: schemaURL.lastPathComponent, deferCheck: deferCheck)
         }
-        let schema = try SchemaLoader.load(schemaURL)
-        return BrowserDocument(tree: tree, checker: .schema(SchemaValidator(schema: schema), root: root), fileName: name, schemaName: schemaURL.lastPathComponent, deferCheck: deferCheck)
+        if let schemaURL { return checked(try SchemaLoader.load(schemaURL), schemaURL) }
+        var guessed = BrowserDocument(tree: tree, checker: .inference, fileName: name, schemaName: nil, deferCheck: deferCheck)
+        guard discoversSchema else { return guessed }
+        switch try SchemaLoader.discover(for: url, tree: tree, root: root) {
+        case .found(let schema, let found): return checked(schema, found)
+        case .skipped(let skipped, let reason): guessed.schemaNote = "\(skipped.lastPathComponent) \(reason)"
+        case .none: break
+        }
+        return guessed
     }
 
     /// The whole check of the tree (slow on large files: the runtime calls it off the main thread).
@@ -82,6 +94,7 @@ public struct BrowserDocument: Sendable {
     public func replacing(_ tree: SourceTree) -> BrowserDocument {
         var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, deferCheck: tree.nodes.count > Self.synchronousCheckLimit)
         next.generation = generation + 1
+        next.schemaNote = schemaNote
         return next
     }
 

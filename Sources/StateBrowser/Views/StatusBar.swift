@@ -48,7 +48,8 @@ enum StatusBar {
         let document = state.document
         let mode = state.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
         var x = screen.put(" \(mode) ", x: rect.x, y: rect.y, style: theme[.statusAccent])
-        let schema = (document.schemaName.map { "schema \($0)" } ?? "no schema (guessed)") + (document.isCheckPending ? " (checking…)" : "")
+        let guessed = document.schemaNote.map { "no schema (guessed; \($0))" } ?? "no schema (guessed)"
+        let schema = (document.schemaName.map { "schema \($0)" } ?? guessed) + (document.isCheckPending ? " (checking…)" : "")
         // The file's name without its folder: the message beside it needs the room.
         let name = document.fileName.split(separator: "/").last.map(String.init) ?? document.fileName
         let left = " \(name)\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
