@@ -58,6 +58,11 @@ struct JSONTextSyntax: TextSyntax {
         Array(",".utf8) + (lead.isEmpty && style.indent != nil ? [0x20] : lead)
     }
 
+    var separatesItems: Bool { true }
+
+    /// JSON has nothing but the comma and whitespace between items.
+    func separator(from gap: ArraySlice<UInt8>) -> [UInt8] { Array(gap) }
+
     func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8] {
         between ?? style.colon
     }

@@ -52,14 +52,20 @@ public enum SourceEditor {
                 let parent = try self.node(path.dropLast())
                 let siblings = Array(tree.children(of: parent))
                 let position = siblings.firstIndex(of: node)!
-                if siblings.count == 1 {
+                if siblings.count == 1, !containerHoldsMore(parent, than: node) {
                     // The container becomes empty: write it in its empty form.
                     let empty: PlistValue = tree[parent].kind == .array ? .array([]) : .dictionary([:])
                     return ByteEdit(range: tree[parent].byteRange, replacement: try element(empty, prefixAt: itemStart(parent), path: path.dropLast()))
                 }
+                guard syntax.separatesItems else {
+                    // Only whitespace between items: take the item's own lines, and leave every
+                    // comment and blank line around it where it is.
+                    return ByteEdit(range: ownLines(of: node), replacement: [])
+                }
                 if position > 0 {
                     return ByteEdit(range: Int(tree[siblings[position - 1]].end)..<Int(tree[node].end), replacement: [])
                 }
+                if siblings.count == 1 { return ByteEdit(range: ownLines(of: node), replacement: []) }
                 return ByteEdit(range: itemStart(node)..<itemStart(siblings[1]), replacement: [])
             case .insert(let path, let key, let at, let value):
                 let parent = try self.node(path)
@@ -123,7 +129,7 @@ public enum SourceEditor {
             let prefix = DocumentStyle.linePrefix(at: itemStart(first), in: bytes)
             let separator: [UInt8]
             if siblings.count >= 2 {
-                separator = Array(bytes[Int(tree[siblings[0]].end)..<itemStart(siblings[1])])
+                separator = syntax.separator(from: bytes[Int(tree[siblings[0]].end)..<itemStart(siblings[1])])
             } else {
                 // One sibling: the whitespace before it, after a comma in JSON.
                 let lead = Array(bytes[openEnd(parent)..<itemStart(first)])
@@ -187,6 +193,41 @@ public enum SourceEditor {
         }
 
         private func keyEnd(_ node: Int) -> Int { syntax.keyEnd(of: tree[node], in: bytes) }
+
+        /// The bytes that are the item's own: from the line break before it (when it starts its
+        /// line) to its end and the spaces after it (when it ends its line). Comments, blank
+        /// lines and anything else sharing its lines stay.
+        private func ownLines(of node: Int) -> Range<Int> {
+            let isHorizontalSpace = { (b: UInt8) in b == 0x20 || b == 0x09 }
+            var start = itemStart(node)
+            while start > 0, isHorizontalSpace(bytes[start - 1]) { start -= 1 }
+            let startsLine = start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D
+            var end = Int(tree[node].end)
+            while end < bytes.count, isHorizontalSpace(bytes[end]) { end += 1 }
+            let endsLine = end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
+            guard startsLine else { return start..<Int(tree[node].end) }
+            guard endsLine else { return itemStart(node)..<end }
+            // Take the line break before the item's first line (LF, CRLF or CR).
+            if start > 0, bytes[start - 1] == 0x0A { start -= 1 }
+            if start > 0, bytes[start - 1] == 0x0D { start -= 1 }
+            return start..<end
+        }
+
+        /// Whether a container has more inside than `node` and whitespace (a comment, say).
+        private func containerHoldsMore(_ container: Int, than node: Int) -> Bool {
+            let inside = openEnd(container)..<max(openEnd(container), closeStart(container))
+            return bytes[inside.lowerBound..<itemStart(node)].contains { !Self.isSpace($0) }
+                || bytes[Int(tree[node].end)..<inside.upperBound].contains { !Self.isSpace($0) }
+        }
+
+        /// Where a non-empty container's closing tag or bracket starts.
+        private func closeStart(_ container: Int) -> Int {
+            var i = Int(tree[container].end) - 1
+            while i > 0, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: "]"), bytes[i] != UInt8(ascii: "}") { i -= 1 }
+            return i
+        }
+
+        static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
         private func openEnd(_ node: Int) -> Int { syntax.openEnd(of: tree[node], in: bytes) }
     }

@@ -19,9 +19,14 @@ protocol TextSyntax {
     func openEnd(of node: SourceNode, in bytes: [UInt8]) -> Int
     /// How an array or a dictionary opens and closes.
     func brackets(_ kind: SourceNode.Kind) -> (open: [UInt8], close: [UInt8])
+    /// Whether items are separated by more than whitespace (JSON's commas).
+    var separatesItems: Bool { get }
     /// The separator between two items, made from the whitespace `lead` before a container's
     /// only item (there are no two items to copy it from).
     func separator(copying lead: [UInt8]) -> [UInt8]
+    /// The separator for a new item, made from what lies between two existing ones (`gap`),
+    /// without anything that is not a separator (a comment stays where it is, once).
+    func separator(from gap: ArraySlice<UInt8>) -> [UInt8]
     /// What goes between a new key and its value: the file's own (`between`, from its first
     /// member, if it has one), fitted to the new entry's line `prefix`.
     func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8]

@@ -49,7 +49,20 @@ struct XMLTextSyntax: TextSyntax {
     }
 
     /// Elements need no separator: the whitespace is all.
+    var separatesItems: Bool { false }
+
     func separator(copying lead: [UInt8]) -> [UInt8] { lead }
+
+    /// The line break and indentation just before the next item (the last line of the gap), or
+    /// the gap's trailing spaces in a compact file.
+    func separator(from gap: ArraySlice<UInt8>) -> [UInt8] {
+        var start = gap.endIndex
+        while start > gap.startIndex, gap[start - 1] == 0x20 || gap[start - 1] == 0x09 { start -= 1 }
+        guard start > gap.startIndex, gap[start - 1] == 0x0A || gap[start - 1] == 0x0D else { return Array(gap[start...]) }
+        start -= 1
+        if gap[start] == 0x0A, start > gap.startIndex, gap[start - 1] == 0x0D { start -= 1 }
+        return Array(gap[start...])
+    }
 
     /// Keeps the shape (value on the key's line or the next), with this entry's indentation.
     func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8] {
