@@ -10,18 +10,31 @@ public struct OpenDocument: Sendable, Equatable {
     public let url: URL
     /// The file's identity when it was read (nil: there was no file).
     public let stamp: AtomicFile.Stamp?
+    /// The file's permissions deny writing it (as vim's `[RO]`): saving asks first.
+    public let isReadOnly: Bool
 
     /// A document already read: `stamp` is the file's identity taken *before* it was read.
-    public init(url: URL, stamp: AtomicFile.Stamp?) {
+    public init(url: URL, stamp: AtomicFile.Stamp?, isReadOnly: Bool = false) {
         self.url = url
         self.stamp = stamp
+        self.isReadOnly = isReadOnly
     }
 
     /// Reads and parses `url`: the document and its span tree.
     public static func read(_ url: URL) throws -> (OpenDocument, SourceTree) {
         let stamp = AtomicFile.stamp(of: url)
         let bytes = try FileBytes.read(url)
-        return (OpenDocument(url: url, stamp: stamp), try SourceTree(parsing: bytes))
+        return (OpenDocument(url: url, stamp: stamp, isReadOnly: isReadOnly(url)), try SourceTree(parsing: bytes))
+    }
+
+    /// Whether the file's permissions keep it from being written: the system says so, or no
+    /// write bit is set at all (which the superuser's access check would overlook).
+    public static func isReadOnly(_ url: URL) -> Bool {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        if !FileManager.default.isWritableFile(atPath: path) { return true }
+        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        return mode.map { $0 & 0o222 == 0 } ?? false
     }
 
     /// Whether the file on disk is no longer the one that was read.
@@ -33,6 +46,6 @@ public struct OpenDocument: Sendable, Equatable {
     public func save(_ bytes: [UInt8], overwritingChanges: Bool = false) throws -> OpenDocument {
         if !overwritingChanges, changedOnDisk { throw ChangedOnDiskError(url: url) }
         try AtomicFile.write(bytes, to: url)
-        return OpenDocument(url: url, stamp: AtomicFile.stamp(of: url))
+        return OpenDocument(url: url, stamp: AtomicFile.stamp(of: url), isReadOnly: isReadOnly)
     }
 }

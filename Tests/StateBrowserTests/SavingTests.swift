@@ -108,4 +108,63 @@ import TerminalCore
         // The original file was not touched.
         #expect(try Data(contentsOf: url) == Data(BrowserFixture.sample.tree.bytes))
     }
+
+    static func typed(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
+
+    /// `:w FILE` onto an existing file asks before replacing it (`:w!` does not), a word where
+    /// a format goes must be a format, and the document stays on its own file until a save as
+    /// succeeds.
+    @Test func writingOverAnotherFileAsks() throws {
+        var (app, backend, url) = try Self.open()
+        let other = url.deletingLastPathComponent().appendingPathComponent("important.plist")
+        let theirs = Data("<plist><string>important</string></plist>".utf8)
+        try theirs.write(to: other)
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter", ":") + Self.typed("w \(other.path)") + Self.keys("Enter")))
+        guard case .confirm(let question)? = app.state.modal else { Issue.record("no question"); return }
+        #expect(question.text.contains("important.plist already exists"))
+        #expect(Self.run(&app, backend, Self.keys("n")))
+        #expect(try Data(contentsOf: other) == theirs)
+        #expect(app.state.document.fileName != other.path, "the document stays on its own file")
+        #expect(app.state.isDirty)
+        // A format that is not one is refused; nothing named "out.json yaml" appears.
+        #expect(Self.run(&app, backend, Self.keys(":") + Self.typed("w out.json yaml") + Self.keys("Enter")))
+        #expect(app.state.message?.text == "Not saved: “yaml” is not a format (xml|binary|json)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted() == ["AssetLibrary.plist", "AssetLibrary.schema", "important.plist"])
+        // `:w!` replaces it without asking; then `o` after asking would have done the same.
+        #expect(Self.run(&app, backend, Self.keys(":") + Self.typed("w! \(other.path)") + Self.keys("Enter")))
+        #expect(try Array(Data(contentsOf: other)) == app.state.session.bytes)
+        #expect(app.state.document.fileName == other.path)
+    }
+
+    /// A read-only file says `[RO]`; saving it asks, and `w` writes it anyway (keeping its
+    /// permissions); a folder that takes no new files fails in one sentence.
+    @Test func readOnlyFilesAskAndUnwritableFoldersSayWhy() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let url = folder.appendingPathComponent("Locked.plist")
+        try FileManager.default.copyItem(at: AssetLibraryFixture.sample, to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        let (file, tree) = try OpenDocument.read(url)
+        #expect(file.isReadOnly)
+        let backend = MemoryBackend(width: 120, height: 30)
+        var app = BrowserApp(state: BrowserFixture.state(width: 120, height: 30, document: BrowserDocument(tree: tree, checker: .inference, fileName: "Locked.plist", schemaName: nil), file: file), backend: backend)
+        #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter")))
+        #expect(app.state.screen.lines.last!.contains("Locked.plist [RO] [+]"))
+        #expect(Self.run(&app, backend, Self.keys("C-s")))
+        guard case .confirm(let question)? = app.state.modal else { Issue.record("no question"); return }
+        #expect(question.text.contains("Locked.plist is read-only"))
+        #expect(Self.run(&app, backend, Self.keys("w")))
+        #expect(!app.state.isDirty)
+        #expect(try Array(Data(contentsOf: url)) == app.state.session.bytes)
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o444, "the file is still read-only")
+
+        // A folder nobody may add files to (a regular file stands where the folder would be,
+        // since permissions do not stop the superuser).
+        let blocker = folder.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        #expect(Self.run(&app, backend, Self.keys("i", "End", "?", "Enter", ":") + Self.typed("w \(blocker.path)/copy.plist") + Self.keys("Enter")))
+        let text = app.state.message?.text ?? ""
+        #expect(text.hasPrefix("Not saved: cannot save \(blocker.path)/copy.plist: "), "\(text)")
+        #expect(!text.contains("\n"))
+    }
 }

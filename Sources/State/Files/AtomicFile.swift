@@ -49,7 +49,10 @@ public enum AtomicFile {
         let name = target.lastPathComponent
         var template = Array("\(folder)/.\(name).state-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in \(folder)", target) }
+        guard fd >= 0 else {
+            let why = errno == EACCES || errno == EROFS || errno == EPERM ? "its folder \(folder) does not allow new files" : "no temporary file can be made in its folder \(folder)"
+            throw failure(why, target)
+        }
         let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var done = false
         defer {
@@ -62,7 +65,7 @@ public enum AtomicFile {
                 while written < raw.count {
                     let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
                     if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { throw failure("cannot write", target) }
+                    guard n > 0 else { throw failure("writing failed", target) }
                     written += n
                 }
             }
@@ -75,10 +78,10 @@ public enum AtomicFile {
                 umask(mask)
                 mode = 0o666 & ~mask
             }
-            guard fchmod(fd, mode) == 0 else { throw failure("cannot set permissions", target) }
-            guard fsync(fd) == 0 else { throw failure("cannot flush to disk", target) }
+            guard fchmod(fd, mode) == 0 else { throw failure("its permissions cannot be kept", target) }
+            guard fsync(fd) == 0 else { throw failure("it cannot be flushed to disk", target) }
         }
-        guard rename(tempPath, target.path) == 0 else { throw failure("cannot replace the file", target) }
+        guard rename(tempPath, target.path) == 0 else { throw failure("the new file cannot take its place", target) }
         done = true
         let dirfd = open(folder, O_RDONLY | O_DIRECTORY)
         if dirfd >= 0 {
@@ -87,7 +90,8 @@ public enum AtomicFile {
         }
     }
 
-    private static func failure(_ what: String, _ url: URL) -> PlistError {
-        PlistError("\(what) \(url.path): \(String(cString: strerror(errno)))")
+    /// One sentence: what could not be saved, why, and the system's word for it.
+    private static func failure(_ why: String, _ url: URL) -> PlistError {
+        PlistError("cannot save \(url.path): \(why) (\(String(cString: strerror(errno))))")
     }
 }

@@ -552,8 +552,8 @@ extension BrowserState {
             return saveAndQuit()
         case .quit:
             return [.quit]
-        case .overwrite:
-            return save(overwritingChanges: true)
+        case .write(let request):
+            return [.save(request)]
         case .reload:
             quitsAfterSave = false
             return reload()

@@ -5,14 +5,23 @@ import StateDocument
 /// Saving, saving as, reloading: the state asks with an effect carrying what the runtime needs
 /// (the bytes, the file and its stamp), and takes the outcome as a message.
 extension BrowserState {
-    /// Saves the session's bytes over its file.
+    /// Saves the session's bytes over its file. A read-only file asks first, unless
+    /// `overwritingChanges` (`:w!`), which also writes over changes made on disk.
     mutating func save(overwritingChanges: Bool = false) -> [Effect] {
         guard let file else {
             quitsAfterSave = false
             message = StatusMessage(text: "Not saved: this document has no file (:w FILE saves it as one)", isError: true)
             return []
         }
-        return [.save(SaveRequest(file: file, bytes: session.bytes, format: session.format, overwritingChanges: overwritingChanges))]
+        let request = SaveRequest(file: file, bytes: session.bytes, format: session.format, overwritingChanges: overwritingChanges)
+        if file.isReadOnly, !overwritingChanges {
+            modal = .confirm(Confirmation("\(document.fileName) is read-only.", answers: [
+                .init(key: "w", label: "write it anyway", action: .write(request)),
+                .init(key: "n", label: "cancel", action: .cancel),
+            ]))
+            return []
+        }
+        return [.save(request)]
     }
 
     /// Saves, then quits once the save worked (a failed save keeps the browser open).
@@ -22,13 +31,17 @@ extension BrowserState {
     }
 
     /// `FILE [xml|binary|json]`: the format named, else the one the extension says, else the
-    /// document's own.
-    mutating func saveAs(_ argument: String) -> [Effect] {
+    /// document's own. An existing file is not replaced without asking, unless `force` (`:w!`).
+    mutating func saveAs(_ argument: String, force: Bool = false) -> [Effect] {
         var words = argument.split(separator: " ").map(String.init)
         var format = session.format
         if words.count > 1, let named = PlistFormat(name: words.last!) {
             format = named
             words.removeLast()
+        } else if words.count > 1, let last = words.last, last.allSatisfy({ $0.isLetter || $0.isNumber }) {
+            // `:w out.json yaml`: a word where a format goes is a format, never part of a name.
+            message = StatusMessage(text: "Not saved: “\(last)” is not a format (\(PlistFormat.namesText))", isError: true)
+            return []
         } else if let last = words.last, let byExtension = PlistFormat(fileExtensionOf: last) {
             format = byExtension
         }
@@ -46,8 +59,11 @@ extension BrowserState {
             return []
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        // A new name is the user's explicit choice: written over whatever is there.
-        let request = SaveRequest(file: OpenDocument(url: url, stamp: nil), bytes: bytes, format: format, overwritingChanges: true, newName: path, warnings: warnings.map { "\($0)" })
+        if let file, url.standardizedFileURL.path == file.url.standardizedFileURL.path, format == session.format {
+            return save(overwritingChanges: force)  // `:w` with the document's own name
+        }
+        // A new file: one that exists after all is "changed on disk" to the runtime, and asked about.
+        let request = SaveRequest(file: OpenDocument(url: url, stamp: nil), bytes: bytes, format: format, overwritingChanges: force, newName: path, warnings: warnings.map { "\($0)" })
         return [.save(request)]
     }
 
@@ -84,9 +100,18 @@ extension BrowserState {
                 effects.append(.quit)
             }
             return effects
-        case .changedOnDisk:
+        case .changedOnDisk(let request):
+            var overwrite = request
+            overwrite.overwritingChanges = true
+            if let newName = request.newName {
+                modal = .confirm(Confirmation("\(newName) already exists.", answers: [
+                    .init(key: "o", label: "overwrite it", action: .write(overwrite)),
+                    .init(key: "n", label: "cancel", action: .cancel),
+                ]))
+                return []
+            }
             modal = .confirm(Confirmation("\(document.fileName) changed on disk since it was opened.", answers: [
-                .init(key: "o", label: "overwrite it", action: .overwrite),
+                .init(key: "o", label: "overwrite it", action: .write(overwrite)),
                 .init(key: "r", label: "reload (drops your edits)", action: .reload),
                 .init(key: "n", label: "cancel", action: .cancel),
             ]))

@@ -176,7 +176,7 @@ extension BrowserState {
                 }
                 return save(overwritingChanges: command == "w!")
             }
-            return saveAs(rest.joined(separator: " "))
+            return saveAs(rest.joined(separator: " "), force: command == "w!")
         case "saveas":
             guard !rest.isEmpty else {
                 modal = .edit(ValueEditor(document.fileName, target: .saveAs, label: "save as (FILE [\(PlistFormat.namesText)])"))

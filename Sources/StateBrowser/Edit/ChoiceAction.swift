@@ -13,8 +13,8 @@ public enum ChoiceAction: Sendable, Equatable {
     /// Save, then quit when it worked.
     case saveAndQuit
     case quit
-    /// Save over a file that changed on disk.
-    case overwrite
+    /// Perform this save as it is (the question before it was answered yes).
+    case write(SaveRequest)
     /// Read the file again, dropping the edits.
     case reload
     case cancel
