@@ -16,14 +16,16 @@ struct SchemaOptions: ParsableArguments {
 
     /// The schema to use for `file` (whose span tree is `tree`): the one given, or the one
     /// found beside it when it applies; nil when there is none. A schema that lies beside the
-    /// file but does not fit it is named on stderr, and not used.
-    func load(for file: URL, tree: SourceTree) throws -> Schema? {
+    /// file but does not fit it is not used; with `notingSkipped` (a command that needs a
+    /// schema) stderr names it.
+    func load(for file: URL, tree: SourceTree, notingSkipped: Bool = false) throws -> Schema? {
         do {
             if let schema { return try SchemaLoader.load(URL(fileURLWithPath: schema)) }
             guard !noSchema else { return nil }
             switch try SchemaLoader.discover(for: file, tree: tree, root: root) {
             case .found(let schema, _): return schema
             case .skipped(let url, let reason):
+                guard notingSkipped else { return nil }
                 StandardStream.error.write("state: note: \(url.lastPathComponent) beside \(file.lastPathComponent) \(reason); reading it without a schema (--schema uses it anyway)\n")
                 return nil
             case .none: return nil

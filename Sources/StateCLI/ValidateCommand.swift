@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: file)
         let tree = try CommandFailure.readTree(file)
-        guard let schema = try schemaOptions.load(for: url, tree: tree) else {
+        guard let schema = try schemaOptions.load(for: url, tree: tree, notingSkipped: true) else {
             StandardStream.error.write("state: \(file): no schema to validate against: none given, and none found beside it that fits (see --help for where state looks)\n")
             throw ExitCode(64)
         }

@@ -65,8 +65,7 @@ public enum ValueEntry {
             default: throw PlistError("\"\(text)\" is not a boolean (true or false)")
             }
         case .date:
-            let date = Array(trimmed.utf8).withUnsafeBufferPointer { PlistDate.parse($0) }
-            guard let date else { throw PlistError("\"\(text)\" is not an ISO-8601 date (2026-11-21T10:30:00Z)") }
+            guard let date = TypedDate.parse(trimmed) else { throw PlistError("\"\(text)\" is not a date: write it as \(TypedDate.example)") }
             return .date(date)
         case .data:
             if trimmed.lowercased().hasPrefix("0x") || trimmed.lowercased().hasPrefix("hex:") {

@@ -114,7 +114,7 @@ import TerminalCore
         state.press("i", "C-u")
         state.type("yesterday")
         state.press("Enter")
-        #expect(state.message?.text.contains("ISO-8601") == true)
+        #expect(state.message?.text.contains("is not a date: write it as 2026-11-21") == true)
         state.press("C-u")
         state.type("2027-01-02T03:04:05Z")
         state.press("Enter")
@@ -344,7 +344,7 @@ import TerminalCore
         state.go(to: "domains.Game.groups.Palette.assets.0.name")
         state.press("D")
         guard case .edit(let editor)? = state.modal else { Issue.record("no key editor"); return }
-        #expect(editor.field.text == "name 2")
+        #expect(editor.field.text.isEmpty && editor.placeholder == "name 2", "suggested, not typed: typing replaces it")
         state.press("Enter")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0.name 2")
     }
@@ -478,6 +478,58 @@ import TerminalCore
         state.press("t")
         #expect(state.message?.text.contains("The schema says this is String") == true)
         #expect(!state.isDirty)
+    }
+
+    /// The add-key prompt starts empty with a suggestion (typing does not append to it), Esc on
+    /// the new entry's value takes the entry back, and a typed date may carry an offset or be a
+    /// day alone.
+    @Test func promptsStartEmptyAndACancelledAddLeavesNothing() throws {
+        var state = Self.state()
+        state.go(to: "domains.Game.groups.Palette")
+        let before = state.session.bytes
+        state.press("a")
+        guard case .choice(let list)? = state.modal else { Issue.record("no field list"); return }
+        // Other key… : a key the model does not declare.
+        state.press("G", "Enter")
+        guard case .edit(let keyEditor)? = state.modal else { Issue.record("no key prompt"); return }
+        #expect(keyEditor.field.text.isEmpty)
+        #expect(keyEditor.placeholder == "key")
+        #expect(state.screen.lines[state.height - 2].contains("key  (Enter takes it)"))
+        state.type("note")
+        guard case .edit(let typing)? = state.modal else { Issue.record("key prompt closed"); return }
+        #expect(typing.field.text == "note", "typing replaces the suggestion")
+        state.press("Enter")
+        guard case .edit(let valueEditor)? = state.modal else { Issue.record("no value editor"); return }
+        #expect(valueEditor.cancelUndoes)
+        #expect(state.isDirty)
+        state.press("Escape")
+        #expect(state.modal == nil)
+        #expect(state.message?.text == "Not added")
+        #expect(state.session.bytes == before, "nothing left behind")
+        #expect(!state.isDirty)
+        _ = list
+
+        // Dates as people type them.
+        state.go(to: "domains.Game.groups.Sounds.assets.0.created")
+        state.press("i", "C-u")
+        state.type("2027-01-02T05:04:05+02:00")
+        state.press("Enter")
+        #expect(state.document.tree.value(at: state.selectedNode) == .date(try #require(ISO8601DateFormatter().date(from: "2027-01-02T03:04:05Z"))))
+        state.press("i", "C-u")
+        state.type("2027-01-02")
+        state.press("Enter")
+        #expect(state.document.tree.value(at: state.selectedNode) == .date(try #require(ISO8601DateFormatter().date(from: "2027-01-02T00:00:00Z"))))
+    }
+
+    /// Quotes, control and bidirectional characters in values are shown escaped.
+    @Test func valuesAreShownUnambiguously() throws {
+        let value: PlistValue = ["quoted": "new \"value\"", "bidi": "abc\u{202E}def", "lines": "one\ntwo"]
+        let document = BrowserDocument(tree: try SourceTree(parsing: value.serialized(as: .json)), checker: .inference, fileName: "x.json", schemaName: nil)
+        let text = BrowserFixture.state(document: document).screen.lines.joined(separator: "\n")
+        #expect(text.contains(#""new \"value\"""#))
+        #expect(text.contains(#""abc\u{202E}def""#))
+        #expect(text.contains(#""one\ntwo""#))
+        #expect(!text.contains("\u{202E}d"))
     }
 }
 

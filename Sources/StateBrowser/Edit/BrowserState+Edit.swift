@@ -302,7 +302,7 @@ extension BrowserState {
             return commit([.duplicate(path, key: nil)], select: copy, message: "Duplicated as \(copy)") ?? []
         }
         let key = document.tree.key(of: node) ?? ""
-        modal = .edit(ValueEditor(unusedKey(like: key, in: parent), target: .duplicateKey(path), label: "key of the copy of \(key)"))
+        modal = .edit(ValueEditor("", target: .duplicateKey(path), label: "key of the copy of \(key)", placeholder: unusedKey(like: key, in: parent)))
         return []
     }
 
@@ -542,12 +542,18 @@ extension BrowserState {
             guard let effects = commit(ops, select: select, message: text), let node = document.tree.index(at: select) else { return [] }
             let kept = message
             let more = beginEdit(node)
-            if case .edit? = modal { message = kept }
+            if case .edit(var editor)? = modal {
+                // Esc on the new entry's value takes the entry back.
+                editor.cancelUndoes = true
+                modal = .edit(editor)
+                message = kept
+            }
             return effects + more
         case .askKey(let container, let value, let at):
             let node = document.tree.index(at: container) ?? 0
             let key = document.tree.child(of: node, key: "key") == nil ? "key" : unusedKey(like: "key", in: node)
-            modal = .edit(ValueEditor(key, target: .newKey(container: container, value: value, at: at), label: "key of the new entry"))
+            // Empty, with a suggestion: typing replaces it, Enter alone takes it.
+            modal = .edit(ValueEditor("", target: .newKey(container: container, value: value, at: at), label: "key of the new entry", placeholder: key))
         case .saveAndQuit:
             return saveAndQuit()
         case .quit:

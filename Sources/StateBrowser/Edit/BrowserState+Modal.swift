@@ -13,8 +13,14 @@ extension BrowserState {
                 modal = .edit(editor)
             case .cancelled:
                 modal = nil
+                if editor.cancelUndoes {
+                    let effects = undo()
+                    message = StatusMessage(text: "Not added", isError: false)
+                    return effects
+                }
                 message = StatusMessage(text: "Not changed", isError: false)
-            case .submitted(let text):
+            case .submitted(let typed):
+                let text = editor.submission(typed)
                 if case .saveAs = editor.target {
                     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
                         return refuse("A file name, please (Esc cancels)", in: editor)

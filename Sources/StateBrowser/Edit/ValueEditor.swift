@@ -25,10 +25,21 @@ public struct ValueEditor: Sendable, Equatable {
     public var label: String
     /// Why the last Enter was refused.
     public var error: String?
+    /// Shown dimmed while the text is empty, and taken by Enter then (a new key's suggestion).
+    public var placeholder: String?
+    /// Esc takes back the edit just made (the entry `a` added, whose value this asks for), so
+    /// a cancelled add leaves nothing behind.
+    public var cancelUndoes = false
 
-    public init(_ text: String, target: Target, label: String) {
+    public init(_ text: String, target: Target, label: String, placeholder: String? = nil) {
         field = TextField(text)
         self.target = target
         self.label = label
+        self.placeholder = placeholder
+    }
+
+    /// What Enter submits: the text, or the placeholder when nothing was typed.
+    func submission(_ text: String) -> String {
+        text.isEmpty ? (placeholder ?? text) : text
     }
 }

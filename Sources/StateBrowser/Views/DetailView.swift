@@ -92,7 +92,8 @@ enum DetailView {
                     dropped += 1
                 }
             }
-            lines.append(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\t", with: "  ").replacingOccurrences(of: "\r", with: ""))
+            // Controls and bidirectional overrides in the file are shown as escapes, never obeyed.
+            lines.append(ValueText.escaped(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\t", with: "  ").replacingOccurrences(of: "\r", with: "")))
         }
         if end < Int(source.end), lines.count < limit { lines.append("…") }
         return lines
@@ -119,7 +120,7 @@ struct LineWriter {
         guard y < rect.maxY else { return }
         let labelWidth = 10
         screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
-        screen.put(TextWidth.truncated(TreeRow.escaped(value), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
+        screen.put(TextWidth.truncated(ValueText.escaped(value), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
         y += 1
     }
 
@@ -128,7 +129,7 @@ struct LineWriter {
         guard y < rect.maxY else { return }
         let labelWidth = 10
         screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
-        var rest = Substring(value)
+        var rest = Substring(ValueText.escaped(value))
         repeat {
             let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: rect.width - labelWidth)))
             screen.put(String(chunk), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)

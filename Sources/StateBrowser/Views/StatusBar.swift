@@ -13,7 +13,7 @@ enum StatusBar {
         }
         switch state.modal {
         case .edit(let editor)?:
-            renderField(editor.field, label: " \(editor.label): ", into: &screen, in: rect, theme: theme)
+            renderField(editor.field, label: " \(editor.label): ", placeholder: editor.placeholder, into: &screen, in: rect, theme: theme)
             return
         case .command(let field)?:
             renderField(field, label: ":", into: &screen, in: rect, theme: theme)
@@ -29,8 +29,14 @@ enum StatusBar {
     }
 
     /// A text field after its label, scrolled so the cursor stays in view.
-    static func renderField(_ field: TextField, label: String, into screen: inout ScreenBuffer, in rect: Rect, theme: Theme) {
+    static func renderField(_ field: TextField, label: String, placeholder: String? = nil, into screen: inout ScreenBuffer, in rect: Rect, theme: Theme) {
         let x = screen.put(TextWidth.truncated(label, to: max(1, rect.width / 2)), x: rect.x, y: rect.y, style: theme[.path].overlaid(with: Style(attributes: .bold)))
+        if field.text.isEmpty, let placeholder {
+            // A suggestion, dimmed: Enter takes it, typing replaces it.
+            screen.put(TextWidth.truncated(placeholder + "  (Enter takes it)", to: max(0, rect.maxX - x - 1)), x: x, y: rect.y, style: theme[.path].overlaid(with: theme[.label]).overlaid(with: Style(attributes: .dim)), limit: rect.maxX)
+            screen.cursor = (x, rect.y)
+            return
+        }
         let room = rect.maxX - x - 1
         var text = field.text
         var cursor = field.cursorColumn

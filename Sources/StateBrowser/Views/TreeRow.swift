@@ -33,7 +33,7 @@ struct TreeRow {
 
         if let label = document.label(of: node) {
             let isIndex = document.isArrayElement(node)
-            self.label = [Piece(text: isIndex ? label : Self.escaped(label), role: isIndex ? .index : .key)]
+            self.label = [Piece(text: isIndex ? label : ValueText.escaped(label), role: isIndex ? .index : .key)]
         } else {
             label = [Piece(text: "(root)", role: .label)]
         }
@@ -60,7 +60,7 @@ struct TreeRow {
         switch source.kind {
         case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)]
         case .array: return [Piece(text: "[\(source.count)]", role: .count)]
-        case .string: return [Piece(text: escaped(ValueText.summary(tree.scalar(at: node))), role: .string)]
+        case .string: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .string)]
         case .integer, .real: return [Piece(text: tree.scalar(at: node).plainText, role: .number)]
         case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
         case .date: return [Piece(text: tree.scalar(at: node).plainText, role: .date)]
@@ -87,25 +87,5 @@ struct TreeRow {
         case .unknown: return Piece(text: "not in the schema", role: .diagnosticWarning)
         }
         return Piece(text: mark + role.label, role: role.inferred ? .inferred : pieceRole)
-    }
-
-    /// Keys and strings on one line: control characters shown as escapes.
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
     }
 }
