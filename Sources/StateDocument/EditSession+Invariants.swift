@@ -6,7 +6,7 @@ extension EditSession {
     package func invariantViolations() -> [String] {
         var problems: [String] = []
         if position < 0 || position > history.count { problems.append("session: position \(position) outside 0...\(history.count)") }
-        if !isDirty, bytes != savedBytes { problems.append("session: clean, but its bytes are not the saved ones") }
+        if !isDirty, !bytesEqual(bytes, savedBytes) { problems.append("session: clean, but its bytes are not the saved ones") }
         if canUndo != (position > 0) || canRedo != (position < history.count) { problems.append("session: canUndo/canRedo disagree with the position") }
         problems += tree.invariantViolations()
         return problems

@@ -68,6 +68,8 @@ import Testing
         var quits = 0
         var edits = 0
         for (name, url, schema) in documents {
+            let started = Date()
+            defer { print("randomized: \(name) \(perDocument) steps in \(Int(Date().timeIntervalSince(started) * 1000)) ms") }
             var state = try Self.open(url, schema: schema, random: &random)
             for step in 0..<perDocument {
                 steps += 1
