@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "CCurses.h"
+#include <ncursesw/term.h>
 
 static volatile sig_atomic_t curses_active = 0;
 static int saved_stderr = -1;
@@ -113,3 +114,18 @@ void cc_write_tty(const char *bytes, int count) {
         off += (int)w;
     }
 }
+
+int cc_term_usable(const char *name) {
+    int status = 0;
+    if (setupterm((char *)name, STDOUT_FILENO, &status) != OK || status != 1) return 0;
+    const char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1;
+    del_curterm(cur_term);
+    cur_term = NULL;
+    return usable;
+}
+
+int cc_start_curses(const char *name) {
+    return newterm(name, stdout, stdin) != NULL;
+}
+

@@ -29,15 +29,30 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let url = try file.map { URL(fileURLWithPath: $0) } ?? Self.sampleFile()
-        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+        func printTree() throws {
             var arguments = [url.path]
             if let schema = schemaOptions.schema { arguments += ["--schema", schema] }
             if let root = schemaOptions.root { arguments += ["--root", root] }
             if schemaOptions.noSchema { arguments += ["--no-schema"] }
             try PrintCommand.parse(arguments).run()
-            return
         }
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else { return try printTree() }
         let environment = ProcessInfo.processInfo.environment
+        // A TERM without a usable entry falls back to the closest one that exists; one that
+        // cannot address the cursor (dumb) gets the tree printed, never a blank screen.
+        let terminalType: String
+        var terminalNotice: String?
+        switch TerminalType.choose(term: environment["TERM"]) {
+        case .unusable(let why):
+            try printTree()
+            // After the tree, where it is seen.
+            StandardStream.error.write("state: \(why); printed the tree instead (as state print does)\n")
+            return
+        case .use(let name, let notice):
+            terminalType = name
+            terminalNotice = notice
+            if let notice { StandardStream.error.write("state: note: \(notice)\n") }
+        }
         // Everything that can fail is done before the terminal is taken over, so errors are
         // printed on a normal screen.
         let themeFile: ThemeFile
@@ -57,13 +72,16 @@ struct OpenCommand: ParsableCommand {
         } catch {
             throw CommandFailure.report(error, file: file ?? url.path, code: CommandFailure.badInput)
         }
-        let terminal = NCursesTerminal(environment: environment)
+        guard let terminal = NCursesTerminal(type: terminalType, environment: environment) else {
+            StandardStream.error.write("state: the terminal (\(terminalType)) could not be started\n")
+            throw ExitCode(1)
+        }
         defer { terminal.end() }
         let size = terminal.size
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
             theme: try themeFile.theme(), colorDepth: terminal.colorDepth,
-            file: OpenDocument(url: url, stamp: stamp))
+            file: OpenDocument(url: url, stamp: stamp, isReadOnly: OpenDocument.isReadOnly(url)), notice: terminalNotice)
         var app = BrowserApp(state: state, backend: terminal)
         app.run()
     }

@@ -50,6 +50,30 @@ public enum ColorDepth: String, Sendable, CaseIterable {
             if style.background != .terminalDefault, !style.attributes.contains(.reverse) { plain.attributes.insert(.reverse) }
             return plain
         }
-        return Style(foreground: resolve(style.foreground) ?? .terminalDefault, background: resolve(style.background) ?? .terminalDefault, attributes: style.attributes)
+        var resolved = Style(foreground: resolve(style.foreground) ?? .terminalDefault, background: resolve(style.background) ?? .terminalDefault, attributes: style.attributes)
+        if self == .ansi16 || self == .ansi8 { resolved = visible(resolved) }
+        return resolved
+    }
+
+    /// Keeps text visible when few colors remain: a dark grey border brought down to black
+    /// would vanish on a dark terminal, and text the same color as its background anywhere.
+    /// Black text on the terminal's own background becomes bright black (16 colors) or dim
+    /// white (8); text that matches its background takes the opposite of it.
+    func visible(_ style: Style) -> Style {
+        var style = style
+        switch (style.foreground, style.background) {
+        case (.palette(0), .terminalDefault):
+            if self == .ansi16 {
+                style.foreground = .palette(8)
+            } else {
+                style.foreground = .palette(7)
+                style.attributes.insert(.dim)
+            }
+        case (.palette(let f), .palette(let b)) where f == b || (f % 8 == b % 8 && self == .ansi8):
+            style.foreground = .palette(b % 8 == 0 ? 7 : 0)
+        default:
+            break
+        }
+        return style
     }
 }

@@ -24,12 +24,16 @@ public final class NCursesTerminal: TerminalBackend {
         var background: Int32
     }
 
-    /// Takes over the terminal. `environment` decides the color depth (`NO_COLOR`).
-    public init(environment: [String: String]) {
+    /// Takes over the terminal as `type` (see `TerminalType.choose`). `environment` decides
+    /// the color depth (`NO_COLOR`, `COLORTERM`). Nil when curses cannot start on it.
+    public init?(type: String, environment: [String: String]) {
         cc_install_restore_handlers()
-        cc_capture_stderr()
         cc_setup_locale()
-        initscr()
+        cc_capture_stderr()
+        guard cc_start_curses(type) != 0 else {
+            cc_restore_stderr()
+            return nil
+        }
         cc_curses_started()
         window = cc_stdscr()
         raw()
@@ -156,7 +160,13 @@ public final class NCursesTerminal: TerminalBackend {
                 continue
             }
             guard let key = Key(characterCode: UInt32(code)) else { continue }
-            if key == .escape { return .key(altKey() ?? .escape) }
+            if key == .escape {
+                switch afterEscape() {
+                case .alt(let c): return .key(.alt(c))
+                case .escape: return .key(.escape)
+                case .dropped: continue
+                }
+            }
             return .key(key)
         }
     }
@@ -168,20 +178,46 @@ public final class NCursesTerminal: TerminalBackend {
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
-    /// After ESC: the character that followed at once makes an Alt chord. Anything else that
-    /// was already waiting is kept for the next read.
-    private func altKey() -> Key? {
+    private enum AfterEscape {
+        case alt(Character)
+        case escape
+        /// An escape sequence curses did not know (a key this terminfo entry does not list):
+        /// read whole and dropped, so that its bytes never arrive as keys (`[` moves an item).
+        case dropped
+    }
+
+    /// After ESC: the character that followed at once makes an Alt chord, or (`[`, `O`) starts
+    /// a sequence the terminal sent. Anything else already waiting is kept for the next read.
+    private func afterEscape() -> AfterEscape {
         wtimeout(window, 0)
         defer { wtimeout(window, -1) }
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == OK, let key = Key(characterCode: UInt32(code)) {
-            if case .character(let c) = key { return .alt(c) }
+            if case .character(let c) = key {
+                if c == "[" || c == "O", dropSequence(controlSequence: c == "[") { return .dropped }
+                return .alt(c)
+            }
             pendingEvents.append(.key(key))
         } else if result == KEY_CODE_YES, let key = Self.functionKey(Int32(code)) {
             pendingEvents.append(.key(key))
         }
-        return nil
+        return .escape
+    }
+
+    /// Reads the rest of `ESC [ …` (parameters, then a final byte) or `ESC O x`; false when
+    /// nothing followed at once (the user typed Alt-[ or Alt-O).
+    private func dropSequence(controlSequence: Bool) -> Bool {
+        wtimeout(window, 10)
+        var code: wint_t = 0
+        var read = 0
+        while read < 32, wget_wch(window, &code) == OK {
+            read += 1
+            guard controlSequence else { return true }
+            if (0x40...0x7E).contains(code) { return true }
+            if !(0x20...0x3F).contains(code) { return true }
+        }
+        return read > 0
     }
 
     static func functionKey(_ code: Int32) -> Key? {

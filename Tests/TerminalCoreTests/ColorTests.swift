@@ -59,3 +59,18 @@ import Testing
         #expect(Style(background: .rgb(1, 2, 3)).overlaid(with: Style(foreground: .palette(1), attributes: .bold)) == Style(foreground: .palette(1), background: .rgb(1, 2, 3), attributes: .bold))
     }
 }
+
+/// With 8 or 16 colors, text and borders keep a color that shows.
+@Suite struct FewColorsTests {
+    @Test func darkGreyNeverBecomesInvisibleBlack() {
+        let border = Style(foreground: .rgb(60, 60, 70))
+        #expect(ColorDepth.ansi16.resolve(border).foreground == .palette(8))
+        let eight = ColorDepth.ansi8.resolve(border)
+        #expect(eight.foreground == .palette(7) && eight.attributes.contains(.dim))
+        // Text the color of its own background takes the opposite.
+        let same = ColorDepth.ansi8.resolve(Style(foreground: .rgb(0, 0, 200), background: .rgb(0, 0, 150)))
+        #expect(same.foreground != same.background)
+        // Real colors pass through.
+        #expect(ColorDepth.ansi8.resolve(Style(foreground: .rgb(255, 0, 0))).foreground == .palette(1))
+    }
+}

@@ -48,3 +48,12 @@ void cc_suspend(void);
 
 /// Writes bytes straight to the terminal (for OSC 52), bypassing curses' buffer.
 void cc_write_tty(const char *bytes, int count);
+
+/// 1 when the terminfo entry `name` exists and can address the cursor (a full-screen program
+/// can run on it), else 0. Prints nothing and leaves no terminal set up.
+int cc_term_usable(const char *name);
+
+/// Starts curses on stdout/stdin for terminal type `name`; 0 when the type is unknown (unlike
+/// initscr, which prints and exits).
+int cc_start_curses(const char *name);
+

@@ -89,7 +89,7 @@ public struct BrowserState: Sendable {
     /// Unsaved changes.
     public var isDirty: Bool { session.isDirty }
 
-    public init(document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser, expandedToDepth depth: Int = 1, file: OpenDocument? = nil) {
+    public init(document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser, expandedToDepth depth: Int = 1, file: OpenDocument? = nil, notice: String? = nil) {
         self.document = document
         session = EditSession(tree: document.tree)
         self.file = file
@@ -102,6 +102,8 @@ public struct BrowserState: Sendable {
         self.keyMap = keyMap
         schemaOutline = SchemaOutline(schema: document.typed.schema)
         schemaRows = ListState(count: schemaOutline.lines.count)
+        // A note for the first screen (a terminal fallback, say).
+        message = notice.map { StatusMessage(text: $0, isError: false) }
     }
 
     /// The selected row.

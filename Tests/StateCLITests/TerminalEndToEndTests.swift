@@ -1,0 +1,81 @@
+import Foundation
+import StateTestSupport
+import Testing
+
+/// Terminals nobody on the team uses: a TERM whose entry is missing, a dumb terminal, eight
+/// colors, and key sequences no terminfo entry lists.
+@Suite(.serialized, .slow, .tags(.tmux)) struct TerminalEndToEndTests {
+    static var state: String { Fixtures.stateExecutable.path }
+    static let environment = BrowserEndToEndTests.environment
+
+    static func sample() throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        let example = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary")
+        for name in ["AssetLibrary.plist", "AssetLibrary.schema"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder.appendingPathComponent("AssetLibrary.plist")
+    }
+
+    @Test func aTermWithoutAnEntryFallsBackAndSaysSo() throws {
+        let file = try Self.sample()
+        let tmux = try TmuxSession(width: 120, height: 24)
+        try tmux.run("TERM=xterm-kitty-nonexistent \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        let screen = try tmux.waitFor(text: "BROWSE")
+        #expect(screen.last { !$0.isEmpty }?.contains("TERM=xterm-kitty-nonexistent has no") == true)
+        try tmux.send("q")
+        let after = try tmux.waitFor(text: "EXIT=0")
+        #expect(after.contains { $0.contains("state: note: TERM=xterm-kitty-nonexistent has no usable terminfo entry here; using xterm-256color") })
+        #expect(try tmux.terminalRestored())
+    }
+
+    @Test func aDumbTerminalGetsTheTreePrinted() throws {
+        let file = try Self.sample()
+        let tmux = try TmuxSession(width: 120, height: 40)
+        try tmux.run("TERM=dumb \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        let screen = try tmux.waitFor(text: "EXIT=0")
+        #expect(screen.contains { $0.contains("TERM=dumb cannot show a full-screen program; printed the tree instead") })
+        #expect(screen.contains { $0.contains("\"model_version\" => 3") })
+    }
+
+    /// Sequences curses does not know (an End key from another terminal, a modified F-key)
+    /// are dropped whole: none of their bytes arrives as a key (`[` would move the item).
+    @Test func unknownKeySequencesAreDroppedNotTyped() throws {
+        let file = try Self.sample()
+        let tmux = try TmuxSession(width: 120, height: 30)
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        try tmux.send("/")
+        try tmux.type("Glass")
+        try tmux.send("Enter", "p")
+        let onItem = { (lines: [String]) in lines.contains { $0.trimmingCharacters(in: .whitespaces) == "domains.Game.groups.Palette.assets.2" } }
+        try tmux.waitFor("the third asset", onItem)
+        for bytes in [["1b", "5b", "34", "7e"], ["1b", "5b", "39", "39", "7e"], ["1b", "5b", "31", "3b", "35", "51"], ["1b", "4f", "5a"]] {
+            _ = try tmux.tmux(["send-keys", "-t", "main", "-H"] + bytes)
+        }
+        // A key after them arrives as itself.
+        try tmux.send("d")
+        let screen = try tmux.waitFor("the detail pane to close") { !$0.contains { $0.contains("Detail") } }
+        #expect(!screen.contains { $0.contains("[+]") }, "nothing was edited")
+        #expect(onItem(screen), "still on the same item")
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+    }
+
+    /// Eight colors: borders and text keep a color that shows on the terminal's background
+    /// (no black-on-default, nothing the color of its own background).
+    @Test func eightColorsKeepEveryBorderVisible() throws {
+        let file = try Self.sample()
+        let tmux = try TmuxSession(width: 120, height: 30)
+        try tmux.run("TERM=xterm \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        let styled = try tmux.styledScreen()
+        #expect(!styled.contains("[30m╭") && !styled.contains("[30m│") && !styled.contains(";30m│"), "no black border")
+        #expect(styled.contains("│"))
+        try tmux.send("?")
+        let help = try tmux.styledScreen()
+        #expect(!help.contains("[30m│") && !help.contains("[30m╭"))
+        try tmux.send("Escape", "q")
+        try tmux.waitFor(text: "EXIT=0")
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+import TerminalNCurses
+
+/// Which terminfo entry drives the terminal: TERM's own, else the closest that exists.
+@Suite struct TerminalTypeTests {
+    @Test func missingEntriesFallBackInOrderWithANotice() {
+        let installed: Set<String> = ["xterm", "vt100"]
+        let choice = TerminalType.choose(term: "xterm-kitty") { installed.contains($0) }
+        guard case .use(let name, let notice?) = choice else { Issue.record("\(choice)"); return }
+        #expect(name == "xterm")
+        #expect(notice.hasPrefix("TERM=xterm-kitty has no usable terminfo entry here; using xterm"))
+        #expect(TerminalType.choose(term: "xterm") { installed.contains($0) } == .use("xterm", notice: nil))
+        #expect(TerminalType.choose(term: nil) { installed.contains($0) } == .use("xterm", notice: "TERM is not set; using xterm (install its entry, e.g. Debian's ncurses-term, for the best colors)"))
+    }
+
+    @Test func dumbAndHopelessTerminalsAreRefusedWithAReason() {
+        #expect(TerminalType.choose(term: "dumb") { _ in true } == .unusable("TERM=dumb cannot show a full-screen program"))
+        guard case .unusable(let why) = TerminalType.choose(term: "weird", isUsable: { _ in false }) else { Issue.record("not refused"); return }
+        #expect(why.contains("TERM=weird has no usable terminfo entry"))
+    }
+
+    /// The real terminfo database: the base entries every Debian has.
+    @Test func theBaseEntriesAreUsable() {
+        #expect(TerminalType.choose(term: "xterm-256color") == .use("xterm-256color", notice: nil))
+        #expect(TerminalType.choose(term: "no-such-terminal-anywhere") == .use("xterm-256color", notice: "TERM=no-such-terminal-anywhere has no usable terminfo entry here; using xterm-256color (install its entry, e.g. Debian's ncurses-term, for the best colors)"))
+    }
+}
