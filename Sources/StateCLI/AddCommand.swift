@@ -9,18 +9,21 @@ struct AddCommand: ParsableCommand {
         commandName: "add",
         abstract: "Add a dictionary entry or array item; the key path's last part is the new key or the index to insert at.",
         discussion: """
-            `state add FILE groups.Default.assets.3 '{…}' --type json` inserts at index 3 (the \
-            item count appends); `state add FILE name.first Ada` adds the key "first". The new \
+            `state add FILE groups.Default.assets.3 '{…}' --type json` inserts at index 3; \
+            `state add FILE tags.+ new` (or `--append FILE tags new`) appends to an array without \
+            knowing its length; `state add FILE name.first Ada` adds the key "first". The new \
             text copies its siblings' indentation and separators. Without --type the value is \
-            read as the kind of the container's first item, else as a string. Exit status as for \
-            `state set`.
+            read as its siblings' kind when they all have one kind (an array of strings takes \
+            "42" as a string), else as what it looks like: true/false a bool, a whole number an \
+            integer, a number with a point a real, an ISO-8601 date a date, anything else a \
+            string. Exit status as for `state set`.
             """
     )
 
     @Argument(help: "The file to edit.")
     var file: String
 
-    @Argument(help: "The key path of the new entry: its container's path plus the new key or index.")
+    @Argument(help: "The key path of the new entry: its container's path plus the new key, the index, or + to append.")
     var keyPath: String
 
     @Argument(help: "The value.")
@@ -29,18 +32,28 @@ struct AddCommand: ParsableCommand {
     @Option(help: "Read the value as: \(ValueEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var type: ValueEntry.Kind?
 
+    @Flag(help: "Append to the array the key path names (the same as KEYPATH.+).")
+    var append = false
+
     @OptionGroup var schemaOptions: SchemaOptions
 
     func run() throws {
         var edit = try ScriptedEdit(file: file, schemaOptions: schemaOptions)
-        let path = PlistPath(parsing: keyPath)
+        var path = PlistPath(parsing: keyPath)
+        if append { path = path.appending(.key("+")) }
         guard let last = path.components.last else {
-            throw CommandFailure.report(PlistError("the key path must name the new entry (container.key or container.index)"), file: nil, code: CommandFailure.badArguments)
+            throw CommandFailure.report(PlistError("the key path must name the new entry (container.key, container.index or container.+)"), file: nil, code: CommandFailure.badArguments)
         }
         let containerPath = path.dropLast()
         let container = try edit.node(containerPath)
-        let first = edit.tree.children(of: container).first { _ in true }
-        let new = try edit.value(value, type: type, like: first.map { edit.tree.value(at: $0) })
+        let new = try type.map { try edit.value(value, type: $0, like: nil) } ?? Self.guess(value, siblings: edit.tree, of: container)
+        if last == .key("+") {
+            guard edit.tree[container].kind == .array else {
+                throw CommandFailure.report(PlistError("+ appends to an array, and this is \(SetCommand.article(edit.tree.scalarOrShape(container).typeName))", at: .keyPath(containerPath.description)), file: nil, code: CommandFailure.badArguments)
+            }
+            try edit.apply([.insert(into: containerPath, key: nil, at: nil, value: new)])
+            return
+        }
         switch (edit.tree[container].kind, last) {
         case (.array, .index(let i)):
             try edit.apply([.insert(into: containerPath, key: nil, at: i, value: new)])
@@ -51,5 +64,13 @@ struct AddCommand: ParsableCommand {
         case (_, .index(let i)):
             try edit.apply([.insert(into: containerPath, key: String(i), at: nil, value: new)])
         }
+    }
+
+    /// The value `text` as its siblings' kind when they all have the same one and the text
+    /// reads as it; otherwise as what it looks like (`ValueEntry.guess`).
+    static func guess(_ text: String, siblings tree: SourceTree, of container: Int) -> PlistValue {
+        let kinds = Set(tree.children(of: container).map { ValueEntry.kind(of: tree.scalar(at: $0)) })
+        if kinds.count == 1, let kind = kinds.first, kind != .json, let value = try? ValueEntry.parse(text, as: kind) { return value }
+        return ValueEntry.guess(text)
     }
 }

@@ -49,10 +49,20 @@ struct SetCommand: ParsableCommand {
             guard let rgba = RGBAColor(hex: color) else {
                 throw CommandFailure.report(PlistError("\"\(color)\" is not a color (#RRGGBB or #RRGGBBAA)"), file: nil, code: CommandFailure.badArguments)
             }
+            // Only a color is written as one: a string or a number is not replaced by a dictionary.
+            let channels = ["red", "green", "blue"].compactMap { edit.tree.child(of: node, key: $0) }
+            guard edit.tree[node].kind == .dictionary, channels.count == 3, channels.allSatisfy({ [.real, .integer].contains(edit.tree[$0].kind) }) else {
+                throw CommandFailure.report(PlistError("this is \(Self.article(edit.tree.scalarOrShape(node).typeName)), not a color (a dictionary of red, green, blue and alpha); to replace it with one, use --type json '{\"red\": 1, \"green\": 0, \"blue\": 0, \"alpha\": 1}'", at: .keyPath(path.description)), file: nil, code: CommandFailure.badArguments)
+            }
             try edit.apply(ColorEdit.operations(rgba, at: path, node: node, in: edit.tree))
             return
         }
         let new = try edit.value(value!, type: type, like: edit.tree.value(at: node))
         try edit.apply([.set(path, new)])
+    }
+
+    /// `a string`, `an integer`.
+    static func article(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }
 }

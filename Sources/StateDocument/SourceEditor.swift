@@ -236,7 +236,7 @@ public enum SourceEditor {
 extension SourceTree {
     /// A stand-in value of the node's shape for checks: containers with their keys (values
     /// not decoded), scalars decoded.
-    func scalarOrShape(_ node: Int) -> PlistValue {
+    public func scalarOrShape(_ node: Int) -> PlistValue {
         switch self[node].kind {
         case .dictionary:
             var keys: [(String, PlistValue)] = []

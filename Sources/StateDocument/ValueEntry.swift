@@ -88,6 +88,27 @@ public enum ValueEntry {
         }
     }
 
+    /// A value read from what the text looks like, as a person would: `true`/`false` a bool,
+    /// a whole number an integer, a number with a point or exponent a real, an ISO-8601 date a
+    /// date, anything else a string.
+    public static func guess(_ text: String) -> PlistValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed == text, !text.isEmpty else { return .string(text) }
+        switch text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default: break
+        }
+        if let integer = try? parse(text, as: .integer) { return integer }
+        if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), text.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true,
+            let real = try? parse(text, as: .real), case .real(let d) = real, d.isFinite
+        {
+            return real
+        }
+        if text.count >= 10, text.first?.isNumber == true, let date = TypedDate.parse(text) { return .date(date) }
+        return .string(text)
+    }
+
     static func hexBytes(_ digits: String) -> [UInt8]? {
         var bytes: [UInt8] = []
         var iterator = digits.makeIterator()

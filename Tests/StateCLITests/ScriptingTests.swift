@@ -112,6 +112,54 @@ import Testing
         #expect(duplicate.stderr.contains("already has a key \"name\""))
         #expect(try state("delete", url.path, "").status == 64)
     }
+
+    /// A copy of a real-shaped file, alone in a fresh folder (no schema beside it).
+    func realShaped(_ name: String) throws -> URL {
+        let url = try Fixtures.temporaryFolder().appendingPathComponent(name)
+        try FileManager.default.copyItem(at: Fixtures.realShaped(name), to: url)
+        return url
+    }
+
+    /// `add` reads a literal as a person would, and takes its siblings' kind only when they
+    /// agree; `+` (or `--append`) appends without knowing the array's length.
+    @Test(.slow, .tags(.python)) func addGuessesLikeAPersonAndAppends() throws {
+        let url = try realShaped("Info.plist")
+        for (key, value) in [("NewBool", "true"), ("NewInt", "42"), ("NewReal", "1.5"), ("NewDate", "2026-01-02"), ("NewText", "hello world"), ("Version", "2.4.1")] {
+            let result = try state("add", url.path, key, value)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // An array of strings keeps taking strings, even ones that look like numbers.
+        #expect(try state("add", url.path, "UIBackgroundModes.+", "processing").status == 0)
+        #expect(try state("add", url.path, "--append", "UIBackgroundModes", "42").status == 0)
+        let python = try PlistOracle.read(url)
+        func hex(_ s: String) -> String { s.utf8.map { String(format: "%02x", $0) }.joined() }
+        for line in ["key \(hex("NewBool"))\nbool 1", "key \(hex("NewInt"))\nint 42", "key \(hex("NewReal"))\nreal \((1.5).bitPattern)", "key \(hex("NewText"))\nstr \(hex("hello world"))", "key \(hex("Version"))\nstr \(hex("2.4.1"))"] {
+            #expect(python.contains(line), "\(line)")
+        }
+        #expect(python.contains("key \(hex("NewDate"))\ndate "))
+        #expect(python.contains("str \(hex("processing"))\nstr \(hex("42"))"), "appended, as strings, at the end")
+        // + on something that is not an array says so.
+        let notArray = try state("add", url.path, "CFBundleName.+", "x")
+        #expect(notArray.status == 64)
+        #expect(notArray.stderr.contains("+ appends to an array, and this is a string"))
+    }
+
+    /// `--color` writes only colors; a missing key path says what is there.
+    @Test func colorsOnlyOnColorsAndMissingPathsSayWhatIsThere() throws {
+        let url = try realShaped("Info.plist")
+        let before = try Data(contentsOf: url)
+        let color = try state("set", url.path, "CFBundleName", "--color", "#00FF00")
+        #expect(color.status == 64)
+        #expect(color.stderr.contains("CFBundleName: this is a string, not a color"))
+        #expect(try Data(contentsOf: url) == before)
+        let typo = try state("get", url.path, "CFBundleURLTypes.0.CFBundleURLNam")
+        #expect(typo.stderr.contains("CFBundleURLTypes.0 has no key \"CFBundleURLNam\" (did you mean \"CFBundleURLName\"?)"))
+        let index = try state("get", url.path, "CFBundleURLTypes.5")
+        #expect(index.stderr.contains("CFBundleURLTypes has 2 items (0…1), so no 5"))
+        let scalar = try state("set", url.path, "CFBundleName.x", "y")
+        #expect(scalar.status == 64)
+        #expect(scalar.stderr.contains("CFBundleName is a string, not a container"))
+    }
 }
 
 extension PlistValue {
