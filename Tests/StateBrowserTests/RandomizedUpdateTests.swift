@@ -28,6 +28,7 @@ import Testing
         add(ColorPicker.keys)
         add(PendingChanges.keys)
         add(HelpOverlay.keys)
+        add(MessageLog.keys)
         add(TextField.keys)
         keys += "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .:!#-_/".map { .character($0) }
         keys += [.enter, .enter, .escape, .escape, .backspace, .alt("x"), .function(5), .insert, .control("x")]

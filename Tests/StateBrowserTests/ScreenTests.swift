@@ -60,7 +60,7 @@ import TerminalCore
     }
 
     @Test func helpOverlayListsTheKeyMap() {
-        var state = BrowserFixture.state(width: 80, height: 136)
+        var state = BrowserFixture.state(width: 80, height: 150)
         state.press("?")
         let screen = state.screen
         let text = screen.lines.joined(separator: "\n")
@@ -76,6 +76,7 @@ import TerminalCore
         expectListed(ChoiceList.keys)
         expectListed(ColorPicker.keys)
         expectListed(PendingChanges.keys)
+        expectListed(MessageLog.keys)
         expectListed(TextField.keys)
         expectListed(HelpOverlay.keys)
         ScreenSnapshot.assertMatches(screen, named: "help-overlay")

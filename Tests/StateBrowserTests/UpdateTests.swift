@@ -245,4 +245,28 @@ import TerminalCore
         state.press("Enter", "Escape")
         #expect(state.search == nil)
     }
+
+    /// A message too long for the status bar is cut there, and read in full with `M`.
+    @Test func longMessagesCanBeReadInFull() {
+        var state = BrowserFixture.state(width: 80, height: 20)
+        state.press("/")
+        state.type("a search for something with a rather long name that is nowhere")
+        state.press("Enter")
+        let full = "Not found: “a search for something with a rather long name that is nowhere”"
+        #expect(state.message?.text == full)
+        #expect(!state.screen.lines.last!.contains(full), "cut in the status bar")
+        state.press("M")
+        guard case .messages(let log)? = state.modal else { Issue.record("no message log"); return }
+        let text = state.screen.lines.joined(separator: "\n")
+        #expect(text.contains("Not found: “a search for something with a rather long name"))
+        #expect(text.contains("nowhere”"))
+        #expect(log.lines.last?.isError == true)
+        state.press("Escape")
+        #expect(state.modal == nil)
+        // :messages too.
+        state.press(":")
+        state.type("messages")
+        state.press("Enter")
+        #expect(state.modal.map { if case .messages = $0 { true } else { false } } == true)
+    }
 }

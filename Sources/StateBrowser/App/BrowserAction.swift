@@ -16,6 +16,8 @@ public enum BrowserAction: Hashable, Sendable {
     case copyPath, copyKey, copyValue
     case toggleDetail, toggleSchema, switchPane
     case help
+    /// The recent messages in full.
+    case messages
     // Editing
     /// Edit the selected value with the editor its type calls for.
     case edit

@@ -39,6 +39,9 @@ extension BrowserState {
         case .color(let picker)?:
             let c = picker.color
             if ![c.red, c.green, c.blue, c.alpha].allSatisfy({ (0...1).contains($0) }) { problems.append("color picker: a channel outside 0…1") }
+        case .messages(let log)?:
+            problems += log.list.invariantViolations("message log")
+            if log.list.count != log.lines.count { problems.append("message log: \(log.list.count) rows for \(log.lines.count) lines") }
         case .confirm?, nil:
             break
         }

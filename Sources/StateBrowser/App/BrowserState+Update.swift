@@ -187,6 +187,8 @@ extension BrowserState {
             }
         case .help:
             modal = .help(HelpOverlay(browserKeys: keyMap))
+        case .messages:
+            openMessageLog()
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .quit: return quit()
@@ -195,6 +197,10 @@ extension BrowserState {
             return runEdit(action)
         }
         return []
+    }
+
+    mutating func openMessageLog() {
+        modal = .messages(MessageLog(messages: messageLog, width: Box.inside(layout.main).width, page: layout.diffRows))
     }
 
     // MARK: - Selection

@@ -67,7 +67,16 @@ public struct BrowserState: Sendable {
     public internal(set) var prompt: TextField?
     public internal(set) var search: Search?
     public internal(set) var pendingSearch: PendingSearch?
-    public internal(set) var message: StatusMessage?
+    public internal(set) var message: StatusMessage? {
+        didSet {
+            // Every new message is kept for the log (`M`), the last 200.
+            guard let message, message != oldValue else { return }
+            messageLog.append(message)
+            if messageLog.count > 200 { messageLog.removeFirst(messageLog.count - 200) }
+        }
+    }
+    /// The messages shown so far, oldest first.
+    public internal(set) var messageLog: [StatusMessage] = []
     /// Keys typed so far of a longer sequence (`y` before `p`).
     public internal(set) var pendingKeys: [Key] = []
     public let schemaOutline: SchemaOutline

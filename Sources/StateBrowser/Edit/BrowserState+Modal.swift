@@ -84,6 +84,11 @@ extension BrowserState {
                 modal = nil
                 return runCommand(text)
             }
+        case .messages(var log):
+            switch log.update(key, page: layout.diffRows) {
+            case .viewing: modal = .messages(log)
+            case .close: modal = nil
+            }
         case .help(var help):
             switch help.update(key, page: layout.helpRows(lineCount: help.lines.count)) {
             case .viewing:
@@ -195,6 +200,9 @@ extension BrowserState {
             if command == "x", !isDirty { return [.quit] }
             return saveAndQuit()
         case "e!", "reload": return reload()
+        case "messages", "mes":
+            openMessageLog()
+            return []
         case "diff", "changes":
             showChanges()
             return []

@@ -26,6 +26,7 @@ public struct HelpOverlay: Sendable, Equatable {
         add(ChoiceList.keys)
         add(ColorPicker.keys)
         add(PendingChanges.keys)
+        add(MessageLog.keys)
         add(TextField.keys)
         add(Self.keys)
         self.lines = lines

@@ -10,6 +10,7 @@ public enum Modal: Sendable, Equatable {
     case changes(PendingChanges)
     case command(TextField)
     case help(HelpOverlay)
+    case messages(MessageLog)
 
     /// The mode name in the status bar.
     var modeName: String {
@@ -19,6 +20,7 @@ public enum Modal: Sendable, Equatable {
         case .changes: "DIFF"
         case .command: "COMMAND"
         case .help: "HELP"
+        case .messages: "MESSAGES"
         }
     }
 }

@@ -27,6 +27,7 @@ public enum BrowserView {
         case .color(let picker)?: ColorPickerView.render(picker, state: state, into: &screen, in: layout.main)
         case .changes(let view)?: PendingChangesView.render(view, state: state, into: &screen, in: layout.main)
         case .help(let help)?: HelpView.render(help, state: state, into: &screen, in: layout.screen)
+        case .messages(let log)?: MessageLogView.render(log, state: state, into: &screen, in: layout.main)
         case .edit?, .confirm?, .command?, nil: break
         }
         return screen

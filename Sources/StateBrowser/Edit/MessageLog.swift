@@ -1,0 +1,65 @@
+import TerminalCore
+
+/// The recent status messages in full (`M`, `:messages`): a message cut short in the status
+/// bar can always be read here, wrapped to the window, newest last.
+public struct MessageLog: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public var text: String
+        public var isError: Bool
+    }
+
+    public let lines: [Line]
+    /// A pager: the selection is the top line; it opens at the end (the newest).
+    public internal(set) var list: ListState
+
+    public init(messages: [BrowserState.StatusMessage], width: Int, page: Int) {
+        var lines: [Line] = []
+        for message in messages {
+            var rest = Substring(message.text)
+            var first = true
+            repeat {
+                let room = max(1, width - 2)
+                let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: room)))
+                lines.append(Line(text: (first ? "" : "  ") + chunk, isError: message.isError))
+                rest = rest.dropFirst(chunk.count)
+                first = false
+            } while !rest.isEmpty
+        }
+        self.lines = lines
+        list = ListState(count: lines.count)
+        list.scrollView(by: lines.count, page: page)
+    }
+
+    public var scroll: Int { list.scroll }
+
+    public enum Action: Sendable, Equatable {
+        case down, up, pageDown, pageUp, top, bottom, close
+    }
+
+    public static let keys = KeyMap<Action>([
+        .init([[.down], [.character("j")]], .down, "scroll down", group: "Messages (M)", hint: ("j/k", "scroll")),
+        .init([[.up], [.character("k")]], .up, "scroll up", group: "Messages (M)"),
+        .init([[.pageDown], [.character(" ")], [.control("d")], [.control("f")]], .pageDown, "page down", group: "Messages (M)"),
+        .init([[.pageUp], [.control("u")], [.control("b")]], .pageUp, "page up", group: "Messages (M)"),
+        .init([[.home], [.character("g")]], .top, "oldest", group: "Messages (M)"),
+        .init([[.end], [.character("G")]], .bottom, "newest", group: "Messages (M)"),
+        .init([[.escape], [.character("q")], [.character("M")], [.enter]], .close, "close (any other key too)", group: "Messages (M)", hint: ("Esc", "closes")),
+    ])
+
+    public enum Outcome: Sendable, Equatable {
+        case viewing, close
+    }
+
+    public mutating func update(_ key: Key, page: Int) -> Outcome {
+        switch Self.keys.action(for: key) {
+        case .down?: list.scrollView(by: 1, page: page)
+        case .up?: list.scrollView(by: -1, page: page)
+        case .pageDown?: list.scrollView(by: page, page: page)
+        case .pageUp?: list.scrollView(by: -page, page: page)
+        case .top?: list.scrollView(by: -list.count, page: page)
+        case .bottom?: list.scrollView(by: list.count, page: page)
+        case .close?, nil: return .close
+        }
+        return .viewing
+    }
+}
