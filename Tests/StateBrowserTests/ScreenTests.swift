@@ -171,4 +171,25 @@ import TerminalCore
         #expect(state.screen.lines[0].contains("╭─ Schema: AssetLibrary.sche… ─╮"))
         #expect(state.screen.lines[10] == " model_version")
     }
+
+    /// The color picker in small windows: at 40×10 the channels and both colors still show
+    /// (swatches on one line); below its smallest size it says what it needs.
+    @Test func theColorPickerDegradesInSmallWindows() {
+        var state = BrowserFixture.state(width: 40, height: 10)
+        state.go(to: "domains.Game.groups.Palette.assets.0.color")
+        state.press("i")
+        guard case .color? = state.modal else { Issue.record("no picker"); return }
+        var text = state.screen.lines.joined(separator: "\n")
+        #expect(text.contains("#FF8000"))
+        #expect(text.contains("▸ Red"))
+        #expect(text.contains("Green") && text.contains("Blue"))
+        // The focused channel stays in view as it moves down.
+        state.press("j", "j", "j", "j", "j")
+        text = state.screen.lines.joined(separator: "\n")
+        #expect(text.contains("▸ Saturation"))
+        _ = state.update(.resize(width: 24, height: 6))
+        #expect(state.screen.lines.joined().contains("The color picker needs"))
+        state.press("Escape")
+        #expect(state.modal == nil)
+    }
 }

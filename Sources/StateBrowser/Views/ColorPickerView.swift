@@ -5,28 +5,59 @@ import TerminalCore
 /// as a number), a bar per channel, hue/saturation/value, hex, and the keys.
 enum ColorPickerView {
     static let size = (width: 68, height: 19)
+    /// The smallest box it works in: one line of swatches, the focused channel, the keys.
+    static let minimumSize = (width: 26, height: 6)
 
     static func render(_ picker: ColorPicker, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let box = rect.centered(width: min(rect.width, size.width), height: min(rect.height, size.height))
         let inner = Box.draw(title: "Color \(picker.path)", focused: true, theme: theme, into: &screen, in: box)
-        guard inner.height >= 3, inner.width >= 20 else { return }
-        var y = inner.y
-        // Swatches: three rows each, with the hex below.
-        let swatchWidth = min(16, (inner.width - 4) / 2)
-        for (column, title, color) in [(0, "Old", picker.original), (swatchWidth + 4, "New", picker.color)] {
-            let x = inner.x + column
-            screen.put(title, x: x, y: y, style: theme[.label])
-            for row in 0..<3 {
-                drawSwatch(color, x: x, y: y + 1 + row, width: swatchWidth, phase: row, state: state, into: &screen)
-            }
-            let alpha = color.channels8.alpha
-            screen.put(color.hex + (alpha == 255 ? "" : "  α \(Int((color.alpha * 100).rounded()))%"), x: x, y: y + 4, style: theme[.text], limit: inner.maxX)
+        guard box.width >= minimumSize.width, box.height >= minimumSize.height else {
+            screen.fill(box, style: theme[.text])
+            let text = "The color picker needs \(minimumSize.width)×\(minimumSize.height) (Esc closes)"
+            screen.put(TextWidth.truncated(text, to: box.width), x: box.x, y: box.y, style: theme[.errorMessage], limit: box.maxX)
+            return
         }
-        y += 6
+        // From the bottom up: the keys, the entry or error line when there is room, then the
+        // channels (all when they fit, else those around the focused one), then the swatches —
+        // full size when everything fits, one line otherwise.
+        let bottomLines = inner.height >= 5 ? 2 : 1
+        let channels = ColorPicker.Channel.allCases
+        let full = inner.height >= 6 + channels.count + 1 + bottomLines
+        var y = inner.y
+        if full {
+            // Swatches: three rows each, with the hex below.
+            let swatchWidth = min(16, (inner.width - 4) / 2)
+            for (column, title, color) in [(0, "Old", picker.original), (swatchWidth + 4, "New", picker.color)] {
+                let x = inner.x + column
+                screen.put(title, x: x, y: y, style: theme[.label])
+                for row in 0..<3 {
+                    drawSwatch(color, x: x, y: y + 1 + row, width: swatchWidth, phase: row, state: state, into: &screen)
+                }
+                let alpha = color.channels8.alpha
+                screen.put(color.hex + (alpha == 255 ? "" : "  α \(Int((color.alpha * 100).rounded()))%"), x: x, y: y + 4, style: theme[.text], limit: inner.maxX)
+            }
+            y += 6
+        } else {
+            // One line: old and new side by side.
+            var x = screen.put("Old ", x: inner.x, y: y, style: theme[.label])
+            drawSwatch(picker.original, x: x, y: y, width: 2, phase: 0, state: state, into: &screen)
+            x = screen.put(" \(picker.original.hex)  New ", x: x + 2, y: y, style: theme[.label], limit: inner.maxX)
+            drawSwatch(picker.color, x: x, y: y, width: 2, phase: 0, state: state, into: &screen)
+            screen.put(" " + picker.color.hex, x: x + 2, y: y, style: theme[.text], limit: inner.maxX)
+            y += 1
+        }
+        let room = inner.maxY - bottomLines - y
+        let gap = full || room > channels.count
+        var shown = Array(channels)
+        if room < channels.count + (gap ? 1 : 0) {
+            // The focused channel and its neighbours.
+            let start = max(0, min(picker.channel.rawValue - room / 2, channels.count - room))
+            shown = Array(channels[start..<min(channels.count, start + max(1, room))])
+        }
         let barWidth = max(4, inner.width - 24)
-        for channel in ColorPicker.Channel.allCases {
-            guard y < inner.maxY - 2 else { break }
+        for channel in shown {
+            guard y < inner.maxY - bottomLines else { break }
             let selected = channel == picker.channel
             let style = selected ? theme[.selection] : theme[.text]
             if selected { screen.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style) }
@@ -50,17 +81,19 @@ enum ColorPickerView {
             screen.put(String(repeating: "█", count: filled), x: inner.x + 21, y: y, style: style.overlaid(with: Style(foreground: barColor(channel, state: state))), limit: inner.maxX)
             screen.put(String(repeating: "░", count: max(0, barWidth - filled)), x: inner.x + 21 + filled, y: y, style: style.overlaid(with: theme[.label]), limit: inner.maxX)
             y += 1
-            if channel == .alpha { y += 1 }
+            if channel == .alpha, gap { y += 1 }
         }
+        let entryLine = bottomLines == 2 ? inner.maxY - 2 : inner.maxY - 1
         if case .hex(let field)? = picker.entry {
-            let x = screen.put("Hex #", x: inner.x, y: inner.maxY - 2, style: theme[.title])
-            screen.put(field.text, x: x, y: inner.maxY - 2, style: theme[.text], limit: inner.maxX)
-            screen.cursor = (x + field.cursorColumn, inner.maxY - 2)
+            let x = screen.put("Hex #", x: inner.x, y: entryLine, style: theme[.title])
+            screen.put(field.text, x: x, y: entryLine, style: theme[.text], limit: inner.maxX)
+            screen.cursor = (x + field.cursorColumn, entryLine)
         } else if let error = picker.error {
-            screen.put(TextWidth.truncated(error, to: inner.width), x: inner.x, y: inner.maxY - 2, style: theme[.errorMessage])
+            screen.put(TextWidth.truncated(error, to: inner.width), x: inner.x, y: entryLine, style: theme[.errorMessage])
         }
-        let keys = ColorPicker.keys.hintLine
-        screen.put(TextWidth.truncated(keys, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label])
+        if bottomLines == 2 || (picker.entry == nil && picker.error == nil) {
+            screen.put(TextWidth.truncated(ColorPicker.keys.hintLine, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label])
+        }
     }
 
     /// A row of the swatch: the color over a checkerboard of light and dark grey, so that a
