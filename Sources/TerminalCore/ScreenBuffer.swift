@@ -54,6 +54,13 @@ public struct ScreenBuffer: Equatable, Sendable {
                 s = "·"
                 w = 1
             }
+            if scalar.value == 0x200D || scalar.value == 0xFE0F {
+                // A zero-width joiner or emoji presentation selector would let the terminal
+                // draw 👨‍👩‍👧 as one 2-column glyph, or ❤️ 2 columns wide, where the cell model
+                // counts 6 and 1: the row would shift and a cut could drop family members
+                // silently. Without them each part shows, where it is counted.
+                continue
+            }
             if w == 0 {
                 // Joins the character before it (a combining accent, a variation selector).
                 if let i = lastIndex { cells[i].text.unicodeScalars.append(s) }

@@ -83,3 +83,22 @@ import Testing
         #expect(screen.styleChanges == ["0:0 bold", "0:2 plain", "1:0 bg=@4"])
     }
 }
+
+/// Emoji sequences the terminal would draw narrower than the cell model counts them.
+@Suite struct EmojiSequenceTests {
+    @Test func familyEmojiShowsEveryMemberWhereItIsCounted() {
+        var screen = ScreenBuffer(width: 12, height: 1)
+        let end = screen.put("👨\u{200D}👩\u{200D}👧|", x: 0, y: 0)
+        #expect(end == 7, "three 2-column members and the bar")
+        #expect(screen.lines[0].hasPrefix("👨👩👧|"), "no joiner left to fuse them: \(screen.lines[0])")
+        // Cut at 4 columns: two members shown, the cut visible as the missing third.
+        var cut = ScreenBuffer(width: 12, height: 1)
+        cut.put("👨\u{200D}👩\u{200D}👧", x: 0, y: 0, limit: 4)
+        #expect(cut.lines[0].hasPrefix("👨👩"))
+        #expect(!cut.lines[0].unicodeScalars.contains { $0.value == 0x200D })
+        // A heart with the emoji selector stays one column, as counted.
+        var heart = ScreenBuffer(width: 4, height: 1)
+        #expect(heart.put("❤\u{FE0F}x", x: 0, y: 0) == 2)
+        #expect(heart.lines[0].hasPrefix("❤x"))
+    }
+}
