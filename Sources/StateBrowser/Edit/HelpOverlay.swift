@@ -36,19 +36,14 @@ public struct HelpOverlay: Sendable, Equatable {
     public var scroll: Int { list.scroll }
 
     public enum Action: Sendable, Equatable {
-        case down, up, pageDown, pageUp, top, bottom, close, quit
+        case scroll(PagerMove)
+        case close, quit
     }
 
-    public static let keys = KeyMap<Action>([
-        .init([[.escape], [.character("q")], [.character("?")], [.enter], [.function(1)]], .close, "close the help", group: "Help (?)", hint: ("Esc", "closes")),
-        .init([[.down], [.character("j")]], .down, "scroll down", group: "Help (?)", hint: ("j/k", "scroll")),
-        .init([[.up], [.character("k")]], .up, "scroll up", group: "Help (?)"),
-        .init([[.pageDown], [.character(" ")], [.control("d")], [.control("f")]], .pageDown, "page down", group: "Help (?)"),
-        .init([[.pageUp], [.control("u")], [.control("b")]], .pageUp, "page up", group: "Help (?)"),
-        .init([[.home], [.character("g")]], .top, "top", group: "Help (?)"),
-        .init([[.end], [.character("G")]], .bottom, "bottom", group: "Help (?)"),
-        .init([[.control("c")]], .quit, "quit", group: "Help (?)"),
-    ])
+    public static let keys = KeyMap<Action>(
+        [.init([[.escape], [.character("q")], [.character("?")], [.enter], [.function(1)]], .close, "close the help", group: "Help (?)", hint: ("Esc", "closes"))]
+            + PagerMove.bindings(Action.scroll, group: "Help (?)", hint: true)
+            + [.init([[.control("c")]], .quit, "quit", group: "Help (?)")])
 
     public enum Outcome: Sendable, Equatable {
         case viewing, close, quit
@@ -58,12 +53,7 @@ public struct HelpOverlay: Sendable, Equatable {
     public mutating func update(_ key: Key, page: Int) -> Outcome {
         guard let action = Self.keys.action(for: key) else { return .refused("\(key.name) does nothing in the help (Esc closes it)") }
         switch action {
-        case .down: list.scrollView(by: 1, page: page)
-        case .up: list.scrollView(by: -1, page: page)
-        case .pageDown: list.scrollView(by: page, page: page)
-        case .pageUp: list.scrollView(by: -page, page: page)
-        case .top: list.scrollView(by: -list.count, page: page)
-        case .bottom: list.scrollView(by: list.count, page: page)
+        case .scroll(let move): list.scrollView(move, page: page)
         case .close: return .close
         case .quit: return .quit
         }

@@ -33,18 +33,14 @@ public struct MessageLog: Sendable, Equatable {
     public var scroll: Int { list.scroll }
 
     public enum Action: Sendable, Equatable {
-        case down, up, pageDown, pageUp, top, bottom, close
+        case scroll(PagerMove)
+        case close
     }
 
-    public static let keys = KeyMap<Action>([
-        .init([[.down], [.character("j")]], .down, "scroll down", group: "Messages (M)", hint: ("j/k", "scroll")),
-        .init([[.up], [.character("k")]], .up, "scroll up", group: "Messages (M)"),
-        .init([[.pageDown], [.character(" ")], [.control("d")], [.control("f")]], .pageDown, "page down", group: "Messages (M)"),
-        .init([[.pageUp], [.control("u")], [.control("b")]], .pageUp, "page up", group: "Messages (M)"),
-        .init([[.home], [.character("g")]], .top, "oldest", group: "Messages (M)"),
-        .init([[.end], [.character("G")]], .bottom, "newest", group: "Messages (M)"),
-        .init([[.escape], [.character("q")], [.character("M")], [.enter]], .close, "close (any other key too)", group: "Messages (M)", hint: ("Esc", "closes")),
-    ])
+    public static let keys = KeyMap<Action>(
+        PagerMove.bindings(Action.scroll, group: "Messages (M)", hint: true) + [
+            .init([[.escape], [.character("q")], [.character("M")], [.enter]], .close, "close (any other key too)", group: "Messages (M)", hint: ("Esc", "closes")),
+        ])
 
     public enum Outcome: Sendable, Equatable {
         case viewing, close
@@ -52,12 +48,7 @@ public struct MessageLog: Sendable, Equatable {
 
     public mutating func update(_ key: Key, page: Int) -> Outcome {
         switch Self.keys.action(for: key) {
-        case .down?: list.scrollView(by: 1, page: page)
-        case .up?: list.scrollView(by: -1, page: page)
-        case .pageDown?: list.scrollView(by: page, page: page)
-        case .pageUp?: list.scrollView(by: -page, page: page)
-        case .top?: list.scrollView(by: -list.count, page: page)
-        case .bottom?: list.scrollView(by: list.count, page: page)
+        case .scroll(let move)?: list.scrollView(move, page: page)
         case .close?, nil: return .close
         }
         return .viewing

@@ -16,20 +16,16 @@ public struct PendingChanges: Sendable, Equatable {
     public var scroll: Int { list.scroll }
 
     public enum Action: Sendable, Equatable {
-        case down, up, pageDown, pageUp, top, bottom, save, close
+        case scroll(PagerMove)
+        case save, close
     }
 
     /// Any key not listed closes the diff too.
-    public static let keys = KeyMap<Action>([
-        .init([[.down], [.character("j")], [.enter]], .down, "scroll down", group: "Pending changes (=)"),
-        .init([[.up], [.character("k")]], .up, "scroll up", group: "Pending changes (=)"),
-        .init([[.pageDown], [.character(" ")], [.control("d")], [.control("f")]], .pageDown, "page down", group: "Pending changes (=)"),
-        .init([[.pageUp], [.control("u")], [.control("b")]], .pageUp, "page up", group: "Pending changes (=)"),
-        .init([[.home], [.character("g")]], .top, "top", group: "Pending changes (=)"),
-        .init([[.end], [.character("G")]], .bottom, "bottom", group: "Pending changes (=)"),
-        .init([[.control("s")]], .save, "save", group: "Pending changes (=)", hint: ("Ctrl-S", "saves")),
-        .init([[.escape], [.character("q")]], .close, "close (any other key too)", group: "Pending changes (=)", hint: ("Esc", "closes")),
-    ])
+    public static let keys = KeyMap<Action>(
+        PagerMove.bindings(Action.scroll, group: "Pending changes (=)", alsoDown: [[.enter]]) + [
+            .init([[.control("s")]], .save, "save", group: "Pending changes (=)", hint: ("Ctrl-S", "saves")),
+            .init([[.escape], [.character("q")]], .close, "close (any other key too)", group: "Pending changes (=)", hint: ("Esc", "closes")),
+        ])
 
     public enum Outcome: Sendable, Equatable {
         case viewing, save, close
@@ -37,12 +33,7 @@ public struct PendingChanges: Sendable, Equatable {
 
     public mutating func update(_ key: Key, page: Int) -> Outcome {
         switch Self.keys.action(for: key) {
-        case .down?: list.scrollView(by: 1, page: page)
-        case .up?: list.scrollView(by: -1, page: page)
-        case .pageDown?: list.scrollView(by: page, page: page)
-        case .pageUp?: list.scrollView(by: -page, page: page)
-        case .top?: list.scrollView(by: -list.count, page: page)
-        case .bottom?: list.scrollView(by: list.count, page: page)
+        case .scroll(let move)?: list.scrollView(move, page: page)
         case .save?: return .save
         case .close?, nil: return .close
         }
