@@ -191,5 +191,14 @@ import TerminalCore
         #expect(state.screen.lines.joined().contains("The color picker needs"))
         state.press("Escape")
         #expect(state.modal == nil)
+        // Every other modal says what it needs, too.
+        _ = state.update(.resize(width: 22, height: 5))
+        state.press("p", "a")
+        guard case .choice? = state.modal else { Issue.record("no list"); return }
+        #expect(state.screen.lines.joined().contains("This list needs 24×4"))
+        state.press("Escape", "?")
+        #expect(state.screen.lines.joined().contains("The help needs 30×4"))
+        state.press("Escape", "M")
+        #expect(state.screen.lines.joined().contains("The message log needs"))
     }
 }

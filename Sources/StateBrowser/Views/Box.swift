@@ -9,6 +9,16 @@ enum Box {
         return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
     }
 
+    /// In place of a box too small for what it shows: what it needs, so the user knows to
+    /// widen the window (Esc still closes it). True when it was too small.
+    static func tooSmall(_ what: String, needs minimum: (width: Int, height: Int), theme: Theme, into screen: inout ScreenBuffer, in rect: Rect) -> Bool {
+        guard rect.width < minimum.width || rect.height < minimum.height else { return false }
+        screen.fill(rect, style: theme[.text])
+        let text = "\(what) needs \(minimum.width)×\(minimum.height) (Esc closes)"
+        screen.put(TextWidth.truncated(text, to: max(0, rect.width)), x: rect.x, y: rect.y, style: theme[.errorMessage], limit: rect.maxX)
+        return true
+    }
+
     /// Draws the border and title; returns the inside.
     static func draw(title: String, focused: Bool, theme: Theme, into screen: inout ScreenBuffer, in rect: Rect) -> Rect {
         screen.fill(rect, style: theme[.text])

@@ -6,6 +6,8 @@ enum ChoiceView {
         let theme = state.theme
         let labelWidth = min(30, (list.items.map { TextWidth.of($0.label) }.max() ?? 0) + 2)
         let box = state.layout.choiceBox(for: list)
+        // A title, one entry and the hint.
+        guard !Box.tooSmall("This list", needs: (24, 4), theme: theme, into: &screen, in: Rect(x: box.x, y: box.y, width: box.width, height: rect.height)) else { return }
         let inner = Box.draw(title: list.title, focused: true, theme: theme, into: &screen, in: box)
         guard inner.height > 1 else { return }
         let rows = state.layout.choiceRows(for: list)

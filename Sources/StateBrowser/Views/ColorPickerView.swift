@@ -12,12 +12,7 @@ enum ColorPickerView {
         let theme = state.theme
         let box = rect.centered(width: min(rect.width, size.width), height: min(rect.height, size.height))
         let inner = Box.draw(title: "Color \(picker.path)", focused: true, theme: theme, into: &screen, in: box)
-        guard box.width >= minimumSize.width, box.height >= minimumSize.height else {
-            screen.fill(box, style: theme[.text])
-            let text = "The color picker needs \(minimumSize.width)×\(minimumSize.height) (Esc closes)"
-            screen.put(TextWidth.truncated(text, to: box.width), x: box.x, y: box.y, style: theme[.errorMessage], limit: box.maxX)
-            return
-        }
+        guard !Box.tooSmall("The color picker", needs: minimumSize, theme: theme, into: &screen, in: box) else { return }
         // From the bottom up: the keys, the entry or error line when there is room, then the
         // channels (all when they fit, else those around the focused one), then the swatches —
         // full size when everything fits, one line otherwise.

@@ -6,6 +6,7 @@ enum HelpView {
         let theme = state.theme
         let lines = help.lines
         let box = state.layout.helpBox(lineCount: lines.count)
+        guard !Box.tooSmall("The help", needs: (30, 4), theme: theme, into: &screen, in: box) else { return }
         let inner = Box.draw(title: "Keys — " + HelpOverlay.keys.hintLine.replacingOccurrences(of: "  ", with: ", "), focused: false, theme: theme, into: &screen, in: box)
         guard !inner.isEmpty else { return }
         // The keys column is as wide as the longest keys need, up to two fifths of the box.

@@ -5,6 +5,7 @@ enum MessageLogView {
     static func render(_ log: MessageLog, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let title = "Messages — " + MessageLog.keys.hintLine.replacingOccurrences(of: "  ", with: ", ")
+        guard !Box.tooSmall("The message log", needs: (30, 4), theme: theme, into: &screen, in: rect) else { return }
         let inner = Box.draw(title: title, focused: true, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
         if log.lines.isEmpty {

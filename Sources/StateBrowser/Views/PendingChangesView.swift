@@ -7,6 +7,7 @@ enum PendingChangesView {
         let theme = state.theme
         let diff = view.diff
         let title = "Changes to \(state.document.fileName): -\(diff.removedCount) +\(diff.addedCount)\(state.document.tree.format == .binary ? " (binary, shown as XML)" : "") — \(PendingChanges.keys.hintLine.replacingOccurrences(of: "  ", with: ", "))"
+        guard !Box.tooSmall("The diff", needs: (30, 4), theme: theme, into: &screen, in: rect) else { return }
         let inner = Box.draw(title: title, focused: true, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
         for row in 0..<inner.height {
