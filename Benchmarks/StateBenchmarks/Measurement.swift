@@ -1,8 +1,5 @@
+import Dispatch
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One timed operation, run in a child process so that its peak memory is its own.
 struct Measurement: Codable {
@@ -22,16 +19,19 @@ struct Measurement: Codable {
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else {
             var usage = rusage()
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            return Int(usage.ru_maxrss) * 1024
+            #if os(Linux)
+                getrusage(RUSAGE_SELF.rawValue, &usage)
+                return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+            #else
+                getrusage(RUSAGE_SELF, &usage)
+                return Int(usage.ru_maxrss)  // bytes on Darwin
+            #endif
         }
         let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
         return kilobytes * 1024
     }
 
     static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 }

@@ -1,6 +1,15 @@
 import CCurses
-import Glibc
 import TerminalCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("the terminal backend needs POSIX poll and errno: add this platform's C module here")
+#endif
 
 /// The real terminal, through ncursesw. This is the only code in the package that calls
 /// curses, and the only place that knows the terminal can be left in a bad state: the

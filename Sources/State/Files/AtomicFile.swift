@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Writes files so that a reader sees either the old or the new content, never a mix, and a
 /// failure leaves the old file as it was.
@@ -15,18 +12,16 @@ public enum AtomicFile {
     /// What identifies a file's content on disk, to notice changes made by others.
     public struct Stamp: Sendable, Equatable {
         public var size: Int64
-        public var modified: timespec
+        /// Modification time: seconds since 1970 and the nanoseconds within that second.
+        public var modifiedSeconds: Int64
+        public var modifiedNanoseconds: Int64
         public var inode: UInt64
-
-        public static func == (a: Stamp, b: Stamp) -> Bool {
-            a.size == b.size && a.inode == b.inode && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-        }
+        public var device: UInt64
     }
 
     public static func stamp(of url: URL) -> Stamp? {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else { return nil }
-        return Stamp(size: Int64(info.st_size), modified: info.st_mtim, inode: UInt64(info.st_ino))
+        guard let info = POSIX.status(url.path) else { return nil }
+        return Stamp(size: info.size, modifiedSeconds: info.modifiedSeconds, modifiedNanoseconds: info.modifiedNanoseconds, inode: info.inode, device: info.device)
     }
 
     /// The path writes go to: symlinks resolved, so the link itself survives.
@@ -63,7 +58,7 @@ public enum AtomicFile {
             var written = 0
             try bytes.withUnsafeBytes { raw in
                 while written < raw.count {
-                    let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                    let n = POSIX.write(fd, raw.baseAddress! + written, raw.count - written)
                     if n < 0 && errno == EINTR { continue }
                     guard n > 0 else { throw failure("writing failed", target) }
                     written += n
@@ -92,6 +87,6 @@ public enum AtomicFile {
 
     /// One sentence: what could not be saved, why, and the system's word for it.
     private static func failure(_ why: String, _ url: URL) -> PlistError {
-        PlistError("cannot save \(url.path): \(why) (\(String(cString: strerror(errno))))")
+        PlistError("cannot save \(url.path): \(why) (\(POSIX.errorText))")
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A growable byte buffer for the writers: `memcpy` appends with no generic-collection
 /// overhead, which is most of a writer's time otherwise. Owners must call `deallocate()`
