@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "State",
-    platforms: [.macOS(.v15)],
+    // The lowest versions with Int128 (integers) and Synchronization's Mutex, which the
+    // libraries use; the `state` binary is for macOS and Linux.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "State", targets: ["State"]),
         .library(name: "StateDocument", targets: ["StateDocument"]),
@@ -46,7 +48,12 @@ let package = Package(
         .target(name: "TerminalCore"),
         // ncursesw plus the C shim for what Swift cannot import (macros, globals, wcwidth) and
         // the signal handlers that restore the terminal.
-        .target(name: "CCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
+        .target(
+            name: "CCurses",
+            // Linux: ncursesw (the wide-character build). macOS: the system's ncurses, which has
+            // the wide-character API under its plain name.
+            linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])), .linkedLibrary("ncurses", .when(platforms: [.macOS]))]
+        ),
         // The only code that calls curses: the real terminal backend.
         .target(name: "TerminalNCurses", dependencies: ["CCurses", "TerminalCore"]),
         // The browser and editor: app model, messages, update, views, key map, themes.

@@ -7,7 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 #include "CCurses.h"
+#if defined(__APPLE__)
+#include <term.h>
+#else
 #include <ncursesw/term.h>
+#endif
 
 static volatile sig_atomic_t curses_active = 0;
 static int saved_stderr = -1;

@@ -57,7 +57,13 @@ public final class NCursesTerminal: TerminalBackend {
             use_default_colors()
             colors = Int(cc_colors())
         }
-        maxPairs = Int32(cc_color_pairs())
+        if cc_has_extended_colors() == 0 {
+            // No extended pairs (macOS's ncurses 5.7): 256 colors and 256 pairs at most.
+            colors = min(colors, 256)
+            maxPairs = min(Int32(cc_color_pairs()), 256)
+        } else {
+            maxPairs = Int32(cc_color_pairs())
+        }
         colorDepth = ColorDepth.detect(colors: colors, environment: environment)
     }
 
@@ -110,9 +116,9 @@ public final class NCursesTerminal: TerminalBackend {
         if style.attributes.contains(.italic) { attributes |= cc_A_ITALIC() }
         if style.attributes.contains(.underline) { attributes |= cc_A_UNDERLINE() }
         if style.attributes.contains(.reverse) { attributes |= cc_A_REVERSE() }
-        var pair = colorPair(style)
+        let pair = colorPair(style)
         var complex = cchar_t()
-        setcchar(&complex, characters, attributes, 0, &pair)
+        cc_setcchar(&complex, characters, attributes, pair)
         mvwadd_wch(window, y, x, &complex)
     }
 
@@ -126,7 +132,7 @@ public final class NCursesTerminal: TerminalBackend {
         guard nextPair < maxPairs else { return 0 }
         let pair = nextPair
         nextPair += 1
-        init_extended_pair(pair, key.foreground, key.background)
+        guard cc_init_pair(pair, key.foreground, key.background) != ERR else { return 0 }
         pairs[key] = pair
         return pair
     }

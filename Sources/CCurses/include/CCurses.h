@@ -6,7 +6,39 @@
 
 #include <locale.h>
 #include <wchar.h>
+#if defined(__APPLE__)
+/* macOS ships ncurses 5.7 as "ncurses", wide-character API included (behind this macro). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#else
 #include <ncursesw/curses.h>
+#endif
+
+/* Extended color pairs (ncurses 6.1+): more than 256 pairs, and direct RGB colors. Older
+   libraries (macOS's 5.7) get plain pairs, at most 256 of them, which is enough for the
+   256-color palette the backend then uses. */
+#if defined(NCURSES_VERSION_MAJOR) && (NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1))
+#define CC_EXTENDED_COLORS 1
+#else
+#define CC_EXTENDED_COLORS 0
+#endif
+static inline int cc_has_extended_colors(void) { return CC_EXTENDED_COLORS; }
+static inline int cc_init_pair(int pair, int foreground, int background) {
+#if CC_EXTENDED_COLORS
+    return init_extended_pair(pair, foreground, background);
+#else
+    if (pair > 255 || foreground > 255 || background > 255) return ERR;
+    return init_pair((short)pair, (short)foreground, (short)background);
+#endif
+}
+/* A complex character with a color pair that may be above 255 where the library allows. */
+static inline int cc_setcchar(cchar_t *out, const wchar_t *text, attr_t attributes, int pair) {
+#if CC_EXTENDED_COLORS
+    return setcchar(out, text, attributes, 0, &pair);
+#else
+    return setcchar(out, text, attributes, (short)pair, NULL);
+#endif
+}
 
 static inline attr_t cc_A_BOLD(void)      { return A_BOLD; }
 static inline attr_t cc_A_DIM(void)       { return A_DIM; }
