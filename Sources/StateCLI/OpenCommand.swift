@@ -86,19 +86,15 @@ struct OpenCommand: ParsableCommand {
         app.run()
     }
 
-    /// The Asset Library sample: the checked-in file when running from a checkout, otherwise a
-    /// copy written from the example code into the temporary folder.
+    /// The Asset Library sample, written with its schema from the copies compiled into the
+    /// binary into a scratch folder of the user's temporary directory (fresh on every start):
+    /// `state` with no file never edits a tracked file, and works with no checkout at all.
     static func sampleFile() throws -> URL {
-        let checkedIn = AssetLibrary.sampleFileURL
-        if FileManager.default.fileExists(atPath: checkedIn.path) { return checkedIn }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-sample")
-        let url = folder.appendingPathComponent("AssetLibrary.plist")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-sample-\(getuid())")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AssetLibrary.sample.write(to: url)
+            return try AssetLibrary.writeSampleCopy(in: folder)
         } catch {
-            throw CommandFailure.report(error, file: url.path, code: CommandFailure.output)
+            throw CommandFailure.report(error, file: folder.path, code: CommandFailure.output)
         }
-        return url
     }
 }

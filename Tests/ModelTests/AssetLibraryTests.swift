@@ -113,3 +113,20 @@ import Testing
         #expect(try same(AssetLibrary(contentsOf: url), library))
     }
 }
+
+/// The sample `state` opens with no file comes from copies compiled into the binary.
+@Suite struct SampleCopyTests {
+    @Test func theCompiledInSchemaAndSampleAreTheCheckedInFiles() throws {
+        let folder = AssetLibrary.sampleFileURL.deletingLastPathComponent()
+        let schema = try String(contentsOf: folder.appendingPathComponent("AssetLibrary.schema"), encoding: .utf8)
+        #expect(AssetLibrary.schemaText == schema)
+        let scratch = try Fixtures.temporaryFolder()
+        let copy = try AssetLibrary.writeSampleCopy(in: scratch)
+        #expect(try FileBytes.read(copy) == FileBytes.read(AssetLibrary.sampleFileURL))
+        // A second start replaces what the first left (an edited copy comes back pristine).
+        try Data("edited".utf8).write(to: copy)
+        _ = try AssetLibrary.writeSampleCopy(in: scratch)
+        #expect(try FileBytes.read(copy) == FileBytes.read(AssetLibrary.sampleFileURL))
+        #expect(try String(contentsOf: scratch.appendingPathComponent("AssetLibrary.schema"), encoding: .utf8) == schema)
+    }
+}

@@ -78,4 +78,32 @@ import Testing
         try tmux.send("Escape", "q")
         try tmux.waitFor(text: "EXIT=0")
     }
+
+    /// The binary alone in an empty folder, with a minimal environment (no toolchain on PATH,
+    /// HOME somewhere empty): `state` opens the sample with its model types, from the copies
+    /// compiled into it, and saving edits a scratch copy — never the checkout's file.
+    @Test func aCopiedBinaryOpensTheSampleAnywhereAndNeverTouchesTheCheckout() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let binary = folder.appendingPathComponent("state")
+        try FileManager.default.copyItem(at: Fixtures.stateExecutable, to: binary)
+        let checkedIn = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.plist")
+        let before = try Data(contentsOf: checkedIn)
+        let tmux = try TmuxSession(width: 120, height: 30)
+        try tmux.run("cd \(folder.path) && env -i PATH=/usr/bin:/bin HOME=\(home.path) TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no ./state; echo EXIT=$?")
+        let screen = try tmux.waitFor(text: "BROWSE")
+        #expect(screen.contains { $0.contains("schema AssetLibrary.schema") })
+        try tmux.send("/")
+        try tmux.type("Accent")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "ColorAsset : Asset")
+        try tmux.send("i", "C-u")
+        try tmux.type("Edited")
+        try tmux.send("Enter", "C-s")
+        try tmux.waitFor(text: " Saved ")
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+        #expect(try Data(contentsOf: checkedIn) == before, "the checkout's sample is never edited")
+    }
 }

@@ -4,10 +4,11 @@ import State
 /// Finds a theme by name or path.
 ///
 /// `--theme` takes a path to a theme file, or a name looked up as `NAME.plist` (or `.json`) in
-/// `$STATE_THEMES`, then `~/.config/state/themes`, then the checkout's `Themes/` folder, and
-/// last among the built-in themes.
+/// `$STATE_THEMES`, then `~/.config/state/themes`, and last among the built-in themes (compiled
+/// in, equal to the files in the checkout's `Themes/`, which an installed binary does not have).
 public enum ThemeLoader {
-    /// The checkout's `Themes/` folder, found from this source file.
+    /// The checkout's `Themes/` folder, found from this source file (for tests and tools that
+    /// run from a checkout; the lookup does not use it).
     public static var checkoutThemesFolder: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,6 @@ public enum ThemeLoader {
         let config = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? environment["HOME"].map { URL(fileURLWithPath: $0).appendingPathComponent(".config") }
         if let config { folders.append(config.appendingPathComponent("state/themes")) }
-        folders.append(checkoutThemesFolder)
         return folders
     }
 
