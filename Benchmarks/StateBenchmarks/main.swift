@@ -196,16 +196,17 @@ for size in sizes {
         let foundationParse = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
         let foundationWrite = mb <= skipFoundationAbove ? run("foundation-write-\(format.rawValue)", url) : nil
         let foundationModels = mb <= skipFoundationAbove ? run("foundation-models", url) : nil
-        let operations: [(String, Measurement?)] = [
-            ("ours-parse", foundationParse),
-            ("ours-parse-file", foundationParse),
-            ("ours-values", foundationParse),
-            ("foundation-parse", nil),
-            ("ours-models", foundationModels),
-            ("foundation-models", nil),
-            ("ours-write-\(format.rawValue)", foundationWrite),
-            ("foundation-write-\(format.rawValue)", nil),
-        ] + (format == .binary ? [] : [("ours-resave-edit", nil)])
+        let operations: [(String, Measurement?)] =
+            [
+                ("ours-parse", foundationParse),
+                ("ours-parse-file", foundationParse),
+                ("ours-values", foundationParse),
+                ("foundation-parse", nil),
+                ("ours-models", foundationModels),
+                ("foundation-models", nil),
+                ("ours-write-\(format.rawValue)", foundationWrite),
+                ("foundation-write-\(format.rawValue)", nil),
+            ] + (format == .binary ? [] : [("ours-resave-edit", nil)])
         for (operation, reference) in operations {
             let foundation = ["foundation-parse": foundationParse, "foundation-models": foundationModels]
             let m = operation.hasPrefix("foundation") ? (foundation[operation] ?? foundationWrite) : run(operation, url)
@@ -237,11 +238,14 @@ for size in sizes {
         let keys = run("browser-keystrokes", url)
         let nodes = keys?.details?["nodes"].map { String(format: "%.0f", $0) } ?? "?"
         func ms(_ s: Double?) -> String { s.map { String(format: "%.2f ms", $0 * 1000) } ?? "failed" }
-        print(pad(label, 28) + pad(nodes, 10) + lpad(first.map { String(format: "%.3f s", $0.seconds) } ?? "failed", 14)
-            + lpad(foundation.map { String(format: "%.3f s", $0.seconds) } ?? "skipped", 18)
-            + lpad(ms(keys?.seconds), 12) + lpad(ms(keys?.details?["p99"]), 10) + lpad(ms(keys?.details?["max"]), 10))
+        print(
+            pad(label, 28) + pad(nodes, 10) + lpad(first.map { String(format: "%.3f s", $0.seconds) } ?? "failed", 14)
+                + lpad(foundation.map { String(format: "%.3f s", $0.seconds) } ?? "skipped", 18)
+                + lpad(ms(keys?.seconds), 12) + lpad(ms(keys?.details?["p99"]), 10) + lpad(ms(keys?.details?["max"]), 10))
         if let details = first?.details {
-            print("    first screen: open (read, parse, quick check, links) \(String(format: "%.3f s", details["open"] ?? 0)); whole check done in the background at \(String(format: "%.3f s", details["checked"] ?? 0))")
+            print(
+                "    first screen: open (read, parse, quick check, links) \(String(format: "%.3f s", details["open"] ?? 0)); whole check done in the background at \(String(format: "%.3f s", details["checked"] ?? 0))"
+            )
         }
         if let details = keys?.details {
             let worst = details.filter { $0.key.hasPrefix("max ") }.max { $0.value < $1.value }

@@ -6,71 +6,71 @@ extension AssetLibrary {
     /// checkout beside it) opens the sample with its model types. A test keeps it equal to
     /// the file.
     public static let schemaText = #"""
-// The Asset Library's models, for `state` (which finds this file next to AssetLibrary.plist).
-root AssetLibrary
+        // The Asset Library's models, for `state` (which finds this file next to AssetLibrary.plist).
+        root AssetLibrary
 
-/// Anything a library holds.
-protocol Asset {
-    name: String
-    created: Date
-}
+        /// Anything a library holds.
+        protocol Asset {
+            name: String
+            created: Date
+        }
 
-/// An asset backed by a file.
-protocol FileAsset: Asset {
-    url: URL
-}
+        /// An asset backed by a file.
+        protocol FileAsset: Asset {
+            url: URL
+        }
 
-/// A named color.
-struct ColorAsset: Asset {
-    color: Color
-    tags: [String] @dissolve
-}
+        /// A named color.
+        struct ColorAsset: Asset {
+            color: Color
+            tags: [String] @dissolve
+        }
 
-struct SoundAsset: FileAsset {
-    format: SoundFormat
-    /// Seconds.
-    duration: Double
-    loops: Bool = false
-    channels: Int8 = 2
-}
+        struct SoundAsset: FileAsset {
+            format: SoundFormat
+            /// Seconds.
+            duration: Double
+            loops: Bool = false
+            channels: Int8 = 2
+        }
 
-struct ImageAsset: FileAsset {
-    size: ImageSize
-    rendering: Rendering
-    /// A tint applied to template images.
-    tint: Color?
-    thumbnail: Data?
-}
+        struct ImageAsset: FileAsset {
+            size: ImageSize
+            rendering: Rendering
+            /// A tint applied to template images.
+            tint: Color?
+            thumbnail: Data?
+        }
 
-struct ImageSize {
-    width: Int
-    height: Int
-}
+        struct ImageSize {
+            width: Int
+            height: Int
+        }
 
-struct AssetGroup {
-    name: String
-    assets: [Asset]
-}
+        struct AssetGroup {
+            name: String
+            assets: [Asset]
+        }
 
-struct AssetDomain {
-    groups: [String: AssetGroup]
-}
+        struct AssetDomain {
+            groups: [String: AssetGroup]
+        }
 
-@version(3)
-struct AssetLibrary {
-    name: String
-    domains: [String: AssetDomain]
-}
+        @version(3)
+        struct AssetLibrary {
+            name: String
+            domains: [String: AssetDomain]
+        }
 
-enum SoundFormat: String {
-    case caf, wav, mp3, aac
-}
+        enum SoundFormat: String {
+            case caf, wav, mp3, aac
+        }
 
-enum Rendering {
-    case original, template
-}
+        enum Rendering {
+            case original, template
+        }
 
-"""#
+        """#
 
     /// Writes the sample and its schema into `folder` (created if needed), replacing what a
     /// previous run left there; returns the sample file. This is what `state` opens when given

@@ -12,7 +12,8 @@ struct StateModelsPlugin: BuildToolPlugin {
         return target.sourceFiles.compactMap { file -> Command? in
             let url = file.url
             let name = url.lastPathComponent
-            let isSchema = url.pathExtension == "schema" || name.hasSuffix(".xcdatamodel.contents")
+            let isSchema =
+                url.pathExtension == "schema" || name.hasSuffix(".xcdatamodel.contents")
                 || (name == "contents" && url.deletingLastPathComponent().pathExtension == "xcdatamodel")
             guard isSchema else { return nil }
             let base = name == "contents" ? url.deletingLastPathComponent().deletingPathExtension().lastPathComponent : String(name.prefix { $0 != "." })

@@ -42,14 +42,17 @@ struct AddCommand: ParsableCommand {
         var path = PlistPath(parsing: keyPath)
         if append { path = path.appending(.key("+")) }
         guard let last = path.components.last else {
-            throw CommandFailure.report(PlistError("the key path must name the new entry (container.key, container.index or container.+)"), file: nil, code: CommandFailure.badArguments)
+            throw CommandFailure.report(
+                PlistError("the key path must name the new entry (container.key, container.index or container.+)"), file: nil, code: CommandFailure.badArguments)
         }
         let containerPath = path.dropLast()
         let container = try edit.node(containerPath)
         let new = try type.map { try edit.value(value, type: $0, like: nil) } ?? Self.guess(value, siblings: edit.tree, of: container)
         if last == .key("+") {
             guard edit.tree[container].kind == .array else {
-                throw CommandFailure.report(PlistError("+ appends to an array, and this is \(SetCommand.article(edit.tree.scalarOrShape(container).typeName))", at: .keyPath(containerPath.description)), file: nil, code: CommandFailure.badArguments)
+                throw CommandFailure.report(
+                    PlistError("+ appends to an array, and this is \(SetCommand.article(edit.tree.scalarOrShape(container).typeName))", at: .keyPath(containerPath.description)),
+                    file: nil, code: CommandFailure.badArguments)
             }
             try edit.apply([.insert(into: containerPath, key: nil, at: nil, value: new)])
             return
@@ -58,7 +61,10 @@ struct AddCommand: ParsableCommand {
         case (.array, .index(let i)):
             try edit.apply([.insert(into: containerPath, key: nil, at: i, value: new)])
         case (.array, .key(let k)):
-            throw CommandFailure.report(PlistError("\"\(k)\" is not an index, and \(containerPath.description.isEmpty ? "the root" : containerPath.description) is an array", at: .keyPath(path.description)), file: nil, code: CommandFailure.badArguments)
+            throw CommandFailure.report(
+                PlistError(
+                    "\"\(k)\" is not an index, and \(containerPath.description.isEmpty ? "the root" : containerPath.description) is an array", at: .keyPath(path.description)),
+                file: nil, code: CommandFailure.badArguments)
         case (_, .key(let k)):
             try edit.apply([.insert(into: containerPath, key: k, at: nil, value: new)])
         case (_, .index(let i)):

@@ -24,7 +24,8 @@ struct GetCommand: ParsableCommand {
         let tree = try CommandFailure.readTree(file)
         let path = PlistPath(parsing: keyPath)
         guard let node = tree.index(at: path) else {
-            throw CommandFailure.report(PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
+            throw CommandFailure.report(
+                PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
         }
         let value = tree.value(at: node)
         guard json || tree[node].kind.isContainer else {

@@ -68,7 +68,8 @@ struct OpenCommand: ParsableCommand {
             let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
             // The whole schema check of a large file takes seconds: the browser draws from a quick
             // pass over the top of the tree and finishes the check in the background.
-            document = try BrowserDocument.open(url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root, discoversSchema: !schemaOptions.noSchema, deferCheck: true)
+            document = try BrowserDocument.open(
+                url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root, discoversSchema: !schemaOptions.noSchema, deferCheck: true)
         } catch {
             throw CommandFailure.report(error, file: file ?? url.path, code: CommandFailure.badInput)
         }

@@ -5,7 +5,10 @@ import StateSchema
 
 /// `--schema` and `--root`, shared by the commands that read a file through a schema.
 struct SchemaOptions: ParsableArguments {
-    @Option(help: "The schema: a schema file, an Xcode model (.xcdatamodeld, .xcdatamodel or its contents). Default: NAME.schema or FILE.schema next to FILE; else the only Xcode model, or the only .schema file, in its folder when its root type fits the file (otherwise the file is read without a schema).")
+    @Option(
+        help:
+            "The schema: a schema file, an Xcode model (.xcdatamodeld, .xcdatamodel or its contents). Default: NAME.schema or FILE.schema next to FILE; else the only Xcode model, or the only .schema file, in its folder when its root type fits the file (otherwise the file is read without a schema)."
+    )
     var schema: String?
 
     @Option(help: "The type of the file's root value (default: the schema's `root`, else the best-fitting struct).")
@@ -26,7 +29,8 @@ struct SchemaOptions: ParsableArguments {
             case .found(let schema, _): return schema
             case .skipped(let url, let reason):
                 guard notingSkipped else { return nil }
-                StandardStream.error.write("state: note: \(url.lastPathComponent) beside \(file.lastPathComponent) \(reason); reading it without a schema (--schema uses it anyway)\n")
+                StandardStream.error.write(
+                    "state: note: \(url.lastPathComponent) beside \(file.lastPathComponent) \(reason); reading it without a schema (--schema uses it anyway)\n")
                 return nil
             case .none: return nil
             }

@@ -32,7 +32,8 @@ struct ScriptedEdit {
     /// The node at `path`, or a bad-arguments failure naming it.
     func node(_ path: PlistPath) throws -> Int {
         guard let node = tree.index(at: path) else {
-            throw CommandFailure.report(PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
+            throw CommandFailure.report(
+                PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
         }
         return node
     }

@@ -52,7 +52,10 @@ struct SetCommand: ParsableCommand {
             // Only a color is written as one: a string or a number is not replaced by a dictionary.
             let channels = ["red", "green", "blue"].compactMap { edit.tree.child(of: node, key: $0) }
             guard edit.tree[node].kind == .dictionary, channels.count == 3, channels.allSatisfy({ [.real, .integer].contains(edit.tree[$0].kind) }) else {
-                throw CommandFailure.report(PlistError("this is \(Self.article(edit.tree.scalarOrShape(node).typeName)), not a color (a dictionary of red, green, blue and alpha); to replace it with one, use --type json '{\"red\": 1, \"green\": 0, \"blue\": 0, \"alpha\": 1}'", at: .keyPath(path.description)), file: nil, code: CommandFailure.badArguments)
+                throw CommandFailure.report(
+                    PlistError(
+                        "this is \(Self.article(edit.tree.scalarOrShape(node).typeName)), not a color (a dictionary of red, green, blue and alpha); to replace it with one, use --type json '{\"red\": 1, \"green\": 0, \"blue\": 0, \"alpha\": 1}'",
+                        at: .keyPath(path.description)), file: nil, code: CommandFailure.badArguments)
             }
             try edit.apply(ColorEdit.operations(rgba, at: path, node: node, in: edit.tree))
             return

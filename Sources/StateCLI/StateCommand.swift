@@ -12,7 +12,10 @@ public struct StateCommand: ParsableCommand {
             be converted to the requested format, 3 the output cannot be written, 64 bad arguments (including a key path that is not there), 65 an edit that does not fit the schema.
             """,
         version: StateCommand.version,
-        subcommands: [OpenCommand.self, PrintCommand.self, GetCommand.self, SetCommand.self, AddCommand.self, DeleteCommand.self, ConvertCommand.self, SchemaCommand.self, ValidateCommand.self, GenerateCommand.self],
+        subcommands: [
+            OpenCommand.self, PrintCommand.self, GetCommand.self, SetCommand.self, AddCommand.self, DeleteCommand.self, ConvertCommand.self, SchemaCommand.self,
+            ValidateCommand.self, GenerateCommand.self,
+        ],
         defaultSubcommand: OpenCommand.self
     )
 

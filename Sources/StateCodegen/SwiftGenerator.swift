@@ -290,7 +290,9 @@ public struct SwiftGenerator: Sendable {
             return "[" + parts.map { $0! }.joined(separator: ", ") + "]"
         case (.dictionary(let d), .named(let name)) where d.isEmpty:
             // `[:]` for a model: a new instance, when every field of it has a default.
-            guard case .structure = schema[name], schema.allFields(of: name).allSatisfy({ $0.transient || $0.optional || $0.defaultValue != nil || isDissolved($0) }) else { return nil }
+            guard case .structure = schema[name], schema.allFields(of: name).allSatisfy({ $0.transient || $0.optional || $0.defaultValue != nil || isDissolved($0) }) else {
+                return nil
+            }
             return "\(name)()"
         case (.string(let caseName), .named(let name)):
             guard case .enumeration(let e)? = schema[name], e.cases.contains(where: { $0.name == caseName && $0.payload == nil }) else { return nil }
@@ -313,7 +315,8 @@ public struct SwiftGenerator: Sendable {
         let conformers = schema.conformers(of: p.name).map { "\($0.name).self" }
         out += "extension Conformers where Value == any \(p.name) {\n"
         out += "    /// The types that can be read as \(p.name) values, by the name in their type tag.\n"
-        out += "    public static var \(Self.registryName(p.name)): Self { Conformers(root: \(Self.stringLiteral(schema.rootProtocol(of: p.name)))\(conformers.isEmpty ? ", []" : ", " + conformers.joined(separator: ", "))) }\n"
+        out +=
+            "    public static var \(Self.registryName(p.name)): Self { Conformers(root: \(Self.stringLiteral(schema.rootProtocol(of: p.name)))\(conformers.isEmpty ? ", []" : ", " + conformers.joined(separator: ", "))) }\n"
         out += "}\n"
         return out
     }
@@ -350,7 +353,8 @@ public struct SwiftGenerator: Sendable {
         out += "        switch try store.caseName(of: \(e.name).self) {\n"
         for c in e.cases {
             if let payload = c.payload {
-                let argument = try protocolName(in: payload, field: c.name).map { ", in: .\(Self.registryName($0))" } ?? (payload == .scalar(.color) ? ", using: ColorTransform()" : "")
+                let argument =
+                    try protocolName(in: payload, field: c.name).map { ", in: .\(Self.registryName($0))" } ?? (payload == .scalar(.color) ? ", using: ColorTransform()" : "")
                 out += "        case \(Self.stringLiteral(c.name)): self = .\(Self.identifier(c.name))(try store.value(forKey: Store.payloadKey\(argument)))\n"
             } else {
                 out += "        case \(Self.stringLiteral(c.name)): self = .\(Self.identifier(c.name))\n"

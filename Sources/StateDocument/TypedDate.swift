@@ -25,7 +25,8 @@ enum TypedDate {
             return true
         }
         guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2) else { return nil }
-        var components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        var components = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
         var fraction = 0.0
         if i < s.count {
             guard take("T") || take("t") || take(" "), let hour = number(2), take(":"), let minute = number(2) else { return nil }

@@ -208,7 +208,10 @@ public struct Field: Sendable, Equatable {
     /// A comment from the schema, shown in the browser's detail pane.
     public var documentation: String?
 
-    public init(name: String, type: FieldType, optional: Bool = false, defaultValue: PlistValue? = nil, transient: Bool = false, immutable: Bool = false, transform: String? = nil, dissolve: Bool = false, defaultWhenMissing: Bool = false, documentation: String? = nil) {
+    public init(
+        name: String, type: FieldType, optional: Bool = false, defaultValue: PlistValue? = nil, transient: Bool = false, immutable: Bool = false, transform: String? = nil,
+        dissolve: Bool = false, defaultWhenMissing: Bool = false, documentation: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.optional = optional

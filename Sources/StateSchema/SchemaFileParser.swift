@@ -285,7 +285,9 @@ public enum SchemaFileParser {
                     field.transform = "DissolverTransform"
                 case ("transform", let name?): field.transform = name
                 default:
-                    throw error("unknown field attribute @\(attribute.name)\(attribute.argument.map { "(\($0))" } ?? "") (known: @transient, @immutable, @dissolve, @transform(Name))", line)
+                    throw error(
+                        "unknown field attribute @\(attribute.name)\(attribute.argument.map { "(\($0))" } ?? "") (known: @transient, @immutable, @dissolve, @transform(Name))", line
+                    )
                 }
             }
             return field

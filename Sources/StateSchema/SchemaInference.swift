@@ -42,85 +42,87 @@ public enum SchemaInference {
         /// The keys that hold type tags in this document.
         let tagKeys: Set<String>
 
-    /// `depth` is how many more levels below `node` to visit.
-    func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
-        guard depth >= 0 else { return }
-        let kind = tree[node].kind
-        if kind == .dictionary {
-            let children = Array(tree.children(of: node))
-            let keys = children.compactMap { tree.key(of: $0) }
-            func string(_ key: String) -> String? {
-                tree.child(of: node, key: key).flatMap { tree[$0].kind == .string ? tree.scalar(at: $0).stringValue : nil }
-            }
-            if Set(keys) == ["red", "green", "blue", "alpha"], children.allSatisfy({ c in
-                tree.scalar(at: c).doubleValue.map { (0...1).contains($0) } ?? false
-            }) {
-                roles[node] = NodeRole(.color, field: field, transform: "ColorTransform", inferred: true)
-                for c in children { roles[c] = NodeRole(.value(.scalar(.double)), field: tree.key(of: c), inferred: true) }
-                return
-            }
-            if keys == ["value"] || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) {
-                let enumKey = keys.first(where: isTypeName)
-                let caseName = enumKey.flatMap(string)
-                if keys == ["value"] || caseName.map(isCaseName) == true {
-                    roles[node] = NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true)
-                    for c in children {
-                        let key = tree.key(of: c)
-                        if key == enumKey {
-                            roles[c] = NodeRole(.typeTag, field: key, inferred: true)
-                        } else {
-                            visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
-                        }
-                    }
+        /// `depth` is how many more levels below `node` to visit.
+        func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
+            guard depth >= 0 else { return }
+            let kind = tree[node].kind
+            if kind == .dictionary {
+                let children = Array(tree.children(of: node))
+                let keys = children.compactMap { tree.key(of: $0) }
+                func string(_ key: String) -> String? {
+                    tree.child(of: node, key: key).flatMap { tree[$0].kind == .string ? tree.scalar(at: $0).stringValue : nil }
+                }
+                if Set(keys) == ["red", "green", "blue", "alpha"],
+                    children.allSatisfy({ c in
+                        tree.scalar(at: c).doubleValue.map { (0...1).contains($0) } ?? false
+                    })
+                {
+                    roles[node] = NodeRole(.color, field: field, transform: "ColorTransform", inferred: true)
+                    for c in children { roles[c] = NodeRole(.value(.scalar(.double)), field: tree.key(of: c), inferred: true) }
                     return
                 }
-            }
-            var role = NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true)
-            var tagKey: String?
-            if let legacy = string("model_type_key"), isTypeName(legacy) {
-                role.kind = .conformer(legacy, protocolName: "?")
-                tagKey = "model_type_key"
-            } else if keys.count > 1, let key = keys.first(where: { k in tagKeys.contains(k) && string(k).map { isTypeName($0) && $0 != k } == true }) {
-                role.kind = .conformer(string(key)!, protocolName: key)
-                tagKey = key
-            }
-            roles[node] = role
-            for c in children {
-                let key = tree.key(of: c)
-                if key == tagKey {
-                    roles[c] = NodeRole(.typeTag, field: key, inferred: true)
-                } else if key == "model_version" {
-                    roles[c] = NodeRole(.version, field: key, inferred: true)
-                } else {
-                    visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
+                if keys == ["value"] || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) {
+                    let enumKey = keys.first(where: isTypeName)
+                    let caseName = enumKey.flatMap(string)
+                    if keys == ["value"] || caseName.map(isCaseName) == true {
+                        roles[node] = NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true)
+                        for c in children {
+                            let key = tree.key(of: c)
+                            if key == enumKey {
+                                roles[c] = NodeRole(.typeTag, field: key, inferred: true)
+                            } else {
+                                visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
+                            }
+                        }
+                        return
+                    }
                 }
-            }
-        } else if kind == .array {
-            let children = Array(tree.children(of: node))
-            var elementName: String?
-            if children.count >= 2, children.allSatisfy({ tree[$0].kind == .dictionary }) {
-                let first = Set(tree.children(of: children[0]).compactMap { tree.key(of: $0) })
-                if !first.isEmpty, children.dropFirst().allSatisfy({ Set(tree.children(of: $0).compactMap { tree.key(of: $0) }) == first }) {
-                    elementName = SchemaInference.modelName(forArrayKey: field)
+                var role = NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true)
+                var tagKey: String?
+                if let legacy = string("model_type_key"), isTypeName(legacy) {
+                    role.kind = .conformer(legacy, protocolName: "?")
+                    tagKey = "model_type_key"
+                } else if keys.count > 1, let key = keys.first(where: { k in tagKeys.contains(k) && string(k).map { isTypeName($0) && $0 != k } == true }) {
+                    role.kind = .conformer(string(key)!, protocolName: key)
+                    tagKey = key
                 }
-            }
-            roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
-            for c in children { visit(c, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
-        } else {
-            let value = tree.scalar(at: node)
-            let scalar: FieldType.Scalar =
-                switch value {
-                case .string: .string
-                case .integer: .int
-                case .real: .double
-                case .bool: .bool
-                case .date: .date
-                case .data: .data
-                default: .any
+                roles[node] = role
+                for c in children {
+                    let key = tree.key(of: c)
+                    if key == tagKey {
+                        roles[c] = NodeRole(.typeTag, field: key, inferred: true)
+                    } else if key == "model_version" {
+                        roles[c] = NodeRole(.version, field: key, inferred: true)
+                    } else {
+                        visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
+                    }
                 }
-            roles[node] = NodeRole(.value(.scalar(scalar)), field: field, inferred: true)
+            } else if kind == .array {
+                let children = Array(tree.children(of: node))
+                var elementName: String?
+                if children.count >= 2, children.allSatisfy({ tree[$0].kind == .dictionary }) {
+                    let first = Set(tree.children(of: children[0]).compactMap { tree.key(of: $0) })
+                    if !first.isEmpty, children.dropFirst().allSatisfy({ Set(tree.children(of: $0).compactMap { tree.key(of: $0) }) == first }) {
+                        elementName = SchemaInference.modelName(forArrayKey: field)
+                    }
+                }
+                roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
+                for c in children { visit(c, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
+            } else {
+                let value = tree.scalar(at: node)
+                let scalar: FieldType.Scalar =
+                    switch value {
+                    case .string: .string
+                    case .integer: .int
+                    case .real: .double
+                    case .bool: .bool
+                    case .date: .date
+                    case .data: .data
+                    default: .any
+                    }
+                roles[node] = NodeRole(.value(.scalar(scalar)), field: field, inferred: true)
+            }
         }
-    }
     }
 
     /// `employees` → `Employee`, `t_arr` → `T_arr`, nil → `Item`; nil for a key that does not
@@ -128,8 +130,11 @@ public enum SchemaInference {
     static func modelName(forArrayKey key: String?) -> String? {
         guard var name = key, !name.isEmpty else { return "Item" }
         guard looksLikeName(name) else { return nil }
-        if name.hasSuffix("ies"), name.count > 3 { name = String(name.dropLast(3)) + "y" }
-        else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { name = String(name.dropLast()) }
+        if name.hasSuffix("ies"), name.count > 3 {
+            name = String(name.dropLast(3)) + "y"
+        } else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 {
+            name = String(name.dropLast())
+        }
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 

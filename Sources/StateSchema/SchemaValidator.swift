@@ -302,7 +302,10 @@ public struct SchemaValidator: Sendable {
                 let raw = tree.scalar(at: valueNode)
                 roles[valueNode] = NodeRole(.value(.scalar(rawType)), field: "value")
                 guard let match = e.cases.first(where: { $0.rawValue == raw || (raw.integerValue != nil && $0.rawValue?.integerValue == raw.integerValue) }) else {
-                    return report(.badEnumCase, "\(raw.preview) is not a raw value of \(e.name) (\(e.cases.compactMap { $0.rawValue.map(SchemaFileWriter.literal) }.joined(separator: ", ")))", node: valueNode)
+                    return report(
+                        .badEnumCase,
+                        "\(raw.preview) is not a raw value of \(e.name) (\(e.cases.compactMap { $0.rawValue.map(SchemaFileWriter.literal) }.joined(separator: ", ")))",
+                        node: valueNode)
                 }
                 roles[node] = NodeRole(.enumValue(e.name, caseName: match.name), field: field)
                 return

@@ -2,7 +2,7 @@ import Foundation
 import State
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Loads an Xcode data model — a `.xcdatamodeld` folder (its current version, from
@@ -230,7 +230,8 @@ public enum XcodeModelLoader {
             let info = relationship.userInfo
             let toMany = relationship.flag("toMany")
             let type: FieldType =
-                !toMany ? .named(destination)
+                !toMany
+                ? .named(destination)
                 : info["State.CompositionType"] == "Dictionary" ? .dictionary(.named(destination)) : .array(.named(destination))
             var field = Field(name: name, type: type, optional: relationship.flag("optional"))
             field.transient = relationship.flag("transient")

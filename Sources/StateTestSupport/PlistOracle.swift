@@ -8,42 +8,42 @@ public enum PlistOracle {
     /// Canonical lines: one per value, with type, exact payload (strings as UTF-8 hex, reals
     /// as bit patterns, dates as microseconds since 2001) and container sizes.
     static let script = #"""
-    import sys, json, plistlib, struct, datetime
-    def real(x): return 'real %d' % struct.unpack('>Q', struct.pack('>d', x))[0]
-    def walk(v, out):
-        if isinstance(v, bool): out.append('bool %d' % v)
-        elif isinstance(v, int): out.append('int %d' % v)
-        elif isinstance(v, float): out.append(real(v))
-        elif isinstance(v, str): out.append('str ' + v.encode('utf-8').hex())
-        elif isinstance(v, (bytes, bytearray)): out.append('data ' + bytes(v).hex())
-        elif isinstance(v, datetime.datetime):
-            d = v - datetime.datetime(2001, 1, 1)
-            out.append('date %d' % (d.days * 86400000000 + d.seconds * 1000000 + d.microseconds))
-        elif isinstance(v, plistlib.UID): out.append('uid %d' % v.data)
-        elif isinstance(v, dict) and list(v.keys()) == ['CF$UID'] and isinstance(v['CF$UID'], int) and not isinstance(v['CF$UID'], bool):
-            out.append('uid %d' % v['CF$UID'])  # CoreFoundation's XML spelling of a UID
-        elif v is None: out.append('null')
-        elif isinstance(v, list):
-            out.append('array %d' % len(v))
-            for x in v: walk(x, out)
-        elif isinstance(v, dict) or isinstance(v, Pairs):
-            items = list(v.items()) if isinstance(v, dict) else v.pairs
-            out.append('dict %d' % len(items))
-            for k, x in items:
-                out.append('key ' + k.encode('utf-8').hex())
-                walk(x, out)
-        else: raise TypeError(type(v))
-    class Pairs:
-        def __init__(self, pairs): self.pairs = pairs
-    data = open(sys.argv[1], 'rb').read()
-    if data.lstrip().startswith((b'{', b'[', b'"')) or data.lstrip()[:1].isdigit() or data.lstrip()[:1] in (b'-', b't', b'f', b'n'):
-        value = json.loads(data.decode('utf-8'), object_pairs_hook=Pairs)
-    else:
-        value = plistlib.loads(data)
-    out = []
-    walk(value, out)
-    sys.stdout.write('\n'.join(out) + '\n')
-    """#
+        import sys, json, plistlib, struct, datetime
+        def real(x): return 'real %d' % struct.unpack('>Q', struct.pack('>d', x))[0]
+        def walk(v, out):
+            if isinstance(v, bool): out.append('bool %d' % v)
+            elif isinstance(v, int): out.append('int %d' % v)
+            elif isinstance(v, float): out.append(real(v))
+            elif isinstance(v, str): out.append('str ' + v.encode('utf-8').hex())
+            elif isinstance(v, (bytes, bytearray)): out.append('data ' + bytes(v).hex())
+            elif isinstance(v, datetime.datetime):
+                d = v - datetime.datetime(2001, 1, 1)
+                out.append('date %d' % (d.days * 86400000000 + d.seconds * 1000000 + d.microseconds))
+            elif isinstance(v, plistlib.UID): out.append('uid %d' % v.data)
+            elif isinstance(v, dict) and list(v.keys()) == ['CF$UID'] and isinstance(v['CF$UID'], int) and not isinstance(v['CF$UID'], bool):
+                out.append('uid %d' % v['CF$UID'])  # CoreFoundation's XML spelling of a UID
+            elif v is None: out.append('null')
+            elif isinstance(v, list):
+                out.append('array %d' % len(v))
+                for x in v: walk(x, out)
+            elif isinstance(v, dict) or isinstance(v, Pairs):
+                items = list(v.items()) if isinstance(v, dict) else v.pairs
+                out.append('dict %d' % len(items))
+                for k, x in items:
+                    out.append('key ' + k.encode('utf-8').hex())
+                    walk(x, out)
+            else: raise TypeError(type(v))
+        class Pairs:
+            def __init__(self, pairs): self.pairs = pairs
+        data = open(sys.argv[1], 'rb').read()
+        if data.lstrip().startswith((b'{', b'[', b'"')) or data.lstrip()[:1].isdigit() or data.lstrip()[:1] in (b'-', b't', b'f', b'n'):
+            value = json.loads(data.decode('utf-8'), object_pairs_hook=Pairs)
+        else:
+            value = plistlib.loads(data)
+        out = []
+        walk(value, out)
+        sys.stdout.write('\n'.join(out) + '\n')
+        """#
 
     /// What Python reads from the file at `url`, in canonical lines.
     public static func read(_ url: URL) throws -> String {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalCore
+import Testing
 
 /// Screen snapshots: a frame as its text lines followed by its style changes, compared with a
 /// file in the test folder's `__Snapshots__`. A missing snapshot (or `STATE_RECORD_SNAPSHOTS=1`)

@@ -18,7 +18,8 @@ public enum ShapedDocuments {
     public static func nested(depth: Int, as format: PlistFormat) throws -> [UInt8] {
         var value: PlistValue = .string("bottom")
         for level in (0..<depth).reversed() {
-            value = level.isMultiple(of: 2)
+            value =
+                level.isMultiple(of: 2)
                 ? .dictionary(["level": .integer(Int128(level)), "next": value])
                 : .array([value, .bool(level.isMultiple(of: 3))])
         }

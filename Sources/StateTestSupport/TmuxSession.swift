@@ -15,8 +15,10 @@ public final class TmuxSession {
         socket = "state-test-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
-                  "env -i PATH=/usr/bin:/bin HOME=\(NSTemporaryDirectory()) TERM=xterm-256color PS1='$ ' bash --norc --noprofile"])
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
+            "env -i PATH=/usr/bin:/bin HOME=\(NSTemporaryDirectory()) TERM=xterm-256color PS1='$ ' bash --norc --noprofile",
+        ])
         // OSC 52 from the program lands in a tmux buffer, where the test can read it.
         try tmux(["set-option", "-g", "set-clipboard", "on"])
     }

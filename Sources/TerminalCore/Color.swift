@@ -12,10 +12,12 @@ public enum Color: Hashable, Sendable {
     public var name: String {
         switch self {
         case .terminalDefault: "default"
-        case .rgb(let r, let g, let b): "#" + [r, g, b].map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        case .rgb(let r, let g, let b):
+            "#"
+                + [r, g, b].map { byte in
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    return hex.count == 1 ? "0" + hex : hex
+                }.joined()
         case .palette(let i): "@\(i)"
         }
     }

@@ -13,8 +13,12 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     @Test func theSchemasAreTheFixtures() throws {
-        #expect(try Data(contentsOf: Self.folder.appendingPathComponent("Schemas/TestModels.xcdatamodel.contents")) == Data(contentsOf: Fixtures.state("TestModels.xcdatamodel.contents")))
-        #expect(try Data(contentsOf: Self.folder.appendingPathComponent("Schemas/AssetLibrary.schema")) == Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.schema")))
+        #expect(
+            try Data(contentsOf: Self.folder.appendingPathComponent("Schemas/TestModels.xcdatamodel.contents"))
+                == Data(contentsOf: Fixtures.state("TestModels.xcdatamodel.contents")))
+        #expect(
+            try Data(contentsOf: Self.folder.appendingPathComponent("Schemas/AssetLibrary.schema"))
+                == Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.schema")))
     }
 
     /// The whole generated source, compared with the checked-in copy (`STATE_RECORD_GOLDEN=1`
@@ -96,7 +100,8 @@ import Testing
     /// Dictionaries with their keys sorted, so values can be compared whatever their order.
     static func sorted(_ value: PlistValue, numbersAsReals: Bool = false) -> PlistValue {
         switch value {
-        case .dictionary(let d): .dictionary(OrderedDictionary(uniqueKeysWithValues: d.sorted { $0.key < $1.key }.map { ($0.key, sorted($0.value, numbersAsReals: numbersAsReals)) }))
+        case .dictionary(let d):
+            .dictionary(OrderedDictionary(uniqueKeysWithValues: d.sorted { $0.key < $1.key }.map { ($0.key, sorted($0.value, numbersAsReals: numbersAsReals)) }))
         case .array(let items): .array(items.map { sorted($0, numbersAsReals: numbersAsReals) })
         case .integer(let i) where numbersAsReals: .real(Double(i))
         default: value

@@ -57,7 +57,9 @@ import Testing
         var stored = try container.storedValue()
         stored = try replacing(stored, "testProtocols.1.TestParentProtocol", with: "Martian")
         let error = try #require(throws: ModelError.self) { try TestProtocolContainer(plistValue: stored) }
-        #expect(error.description == "testProtocols.1.TestParentProtocol: \"Martian\" is not a known TestParentProtocol conformer (known: TestProtocolConformer, TestProtocolConformer2)")
+        #expect(
+            error.description
+                == "testProtocols.1.TestParentProtocol: \"Martian\" is not a known TestParentProtocol conformer (known: TestProtocolConformer, TestProtocolConformer2)")
 
         let untagged: PlistValue = ["name": "x", "ss_number": "1"]
         let missing = try #require(throws: ModelError.self) { try Conformers.parent.read(untagged, context: ReadContext().appending("p")) }
@@ -82,10 +84,11 @@ import Testing
         #expect(decoded.value.testProtocols.count == 1)
         #expect(decoded.value.testProtocols[0] is TestProtocolConformer2)
         #expect(Array(decoded.value.testProtocolsDict.keys) == ["Conformer 1"])
-        #expect(decoded.dropped.map(\.description) == [
-            "testProtocols.0.TestParentProtocol: \"Martian\" is not a known TestParentProtocol conformer (known: TestProtocolConformer, TestProtocolConformer2)",
-            "testProtocolsDict.Conformer 2.ss_number: expected a string, found integer 12",
-        ])
+        #expect(
+            decoded.dropped.map(\.description) == [
+                "testProtocols.0.TestParentProtocol: \"Martian\" is not a known TestParentProtocol conformer (known: TestProtocolConformer, TestProtocolConformer2)",
+                "testProtocolsDict.Conformer 2.ss_number: expected a string, found integer 12",
+            ])
         // Strict reading of the same data fails on the first problem.
         #expect(throws: ModelError.self) { try TestProtocolContainer(plistValue: stored) }
     }

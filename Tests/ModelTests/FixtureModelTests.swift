@@ -139,10 +139,11 @@ import Testing
         let store = try section(plist, "Object").reading(.lenient)
         let numbers: [Double] = try store.value(forKey: "t_arr")
         #expect(numbers == [20.6])
-        #expect(store.context.dropped.map(\.description) == [
-            "t_arr.0: expected a real (Double), found string \"Item0\"",
-            "t_arr.2: expected a real (Double), found date 2015-04-11T23:14:04Z",
-        ])
+        #expect(
+            store.context.dropped.map(\.description) == [
+                "t_arr.0: expected a real (Double), found string \"Item0\"",
+                "t_arr.2: expected a real (Double), found date 2015-04-11T23:14:04Z",
+            ])
         let flags: [String: Bool] = try store.value(forKey: "t_dic")
         #expect(flags == ["key1": true])
         #expect(store.context.dropped.last?.description == "t_dic.key0: expected a bool, found integer 0")

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The README example is copied from this file, aligned comments and all.)
 import Foundation
 import State
 import StateTestSupport

@@ -1,8 +1,9 @@
 import Foundation
 import State
 import StateSchema
-import Testing
 import TerminalCore
+import Testing
+
 @testable import StateBrowser
 
 /// The fast paths behind large files: byte-level search, the quick first check and the runtime's

@@ -14,7 +14,10 @@ enum BrowserFixture {
     /// The file the fixture's states save to: only ever named in effects, never written.
     static let unwrittenFile = OpenDocument(url: URL(fileURLWithPath: "/nonexistent/AssetLibrary.plist"), stamp: nil)
 
-    static func state(width: Int = 100, height: Int = 24, depth: ColorDepth = .trueColor, theme: ThemeFile = BuiltInThemes.dark, document: BrowserDocument = sample, file: OpenDocument? = unwrittenFile) -> BrowserState {
+    static func state(
+        width: Int = 100, height: Int = 24, depth: ColorDepth = .trueColor, theme: ThemeFile = BuiltInThemes.dark, document: BrowserDocument = sample,
+        file: OpenDocument? = unwrittenFile
+    ) -> BrowserState {
         BrowserState(document: document, width: width, height: height, theme: try! theme.theme(), colorDepth: depth, file: file)
     }
 }

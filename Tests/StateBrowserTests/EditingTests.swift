@@ -3,8 +3,9 @@ import State
 import StateDocument
 import StateSchema
 import StateTestSupport
-import Testing
 import TerminalCore
+import Testing
+
 @testable import StateBrowser
 
 /// The editor through `update` alone: each editor, the structure edits, undo/redo, the quit
@@ -240,7 +241,10 @@ import TerminalCore
 
     @Test func pickedColorsKeepTheFilesNumberStyle() throws {
         // Three decimals everywhere: new values are written with three decimals too.
-        let tree = try SourceTree(parsing: Array("<plist><dict><key>red</key><real>0.500</real><key>green</key><real>0.250</real><key>blue</key><real>1.000</real><key>alpha</key><integer>1</integer></dict></plist>".utf8))
+        let tree = try SourceTree(
+            parsing: Array(
+                "<plist><dict><key>red</key><real>0.500</real><key>green</key><real>0.250</real><key>blue</key><real>1.000</real><key>alpha</key><integer>1</integer></dict></plist>"
+                    .utf8))
         let ops = try ColorEdit.operations(RGBAColor(red8: 128, green8: 64, blue8: 255, alpha8: 255), at: PlistPath(), node: 0, in: tree)
         #expect(ops == [.set("red", .real(0.502)), .set("green", .real(0.251))])
         // A whole alpha in an integer stays an integer.

@@ -1,6 +1,7 @@
 import State
 import StateTestSupport
 import Testing
+
 @testable import StateBrowser
 
 /// The outline splices rows in and out instead of rebuilding; these check it always equals the

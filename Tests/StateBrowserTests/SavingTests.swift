@@ -2,8 +2,9 @@ import Foundation
 import State
 import StateDocument
 import StateTestSupport
-import Testing
 import TerminalCore
+import Testing
+
 @testable import StateBrowser
 
 /// Saving from the browser through the runtime, on real files: Ctrl-S writes the session's
@@ -43,7 +44,9 @@ import TerminalCore
         #expect(app.state.message?.text.hasPrefix("Saved AssetLibrary.plist") == true)
         let saved = try Data(contentsOf: url)
         #expect(Array(saved) == app.state.session.bytes)
-        #expect(String(decoding: saved, as: UTF8.self) == String(decoding: original, as: UTF8.self).replacingOccurrences(of: "<string>Sample Library</string>", with: "<string>Saved</string>"))
+        #expect(
+            String(decoding: saved, as: UTF8.self)
+                == String(decoding: original, as: UTF8.self).replacingOccurrences(of: "<string>Sample Library</string>", with: "<string>Saved</string>"))
         // Nothing left in the folder but the file and its schema: no temporary files.
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted() == ["AssetLibrary.plist", "AssetLibrary.schema"])
     }
@@ -129,7 +132,8 @@ import TerminalCore
         // A format that is not one is refused; nothing named "out.json yaml" appears.
         #expect(Self.run(&app, backend, Self.keys(":") + Self.typed("w out.json yaml") + Self.keys("Enter")))
         #expect(app.state.message?.text == "Not saved: “yaml” is not a format (xml|binary|json)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted() == ["AssetLibrary.plist", "AssetLibrary.schema", "important.plist"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted() == ["AssetLibrary.plist", "AssetLibrary.schema", "important.plist"])
         // `:w!` replaces it without asking; then `o` after asking would have done the same.
         #expect(Self.run(&app, backend, Self.keys(":") + Self.typed("w! \(other.path)") + Self.keys("Enter")))
         #expect(try Array(Data(contentsOf: other)) == app.state.session.bytes)
@@ -146,7 +150,9 @@ import TerminalCore
         let (file, tree) = try OpenDocument.read(url)
         #expect(file.isReadOnly)
         let backend = MemoryBackend(width: 120, height: 30)
-        var app = BrowserApp(state: BrowserFixture.state(width: 120, height: 30, document: BrowserDocument(tree: tree, checker: .inference, fileName: "Locked.plist", schemaName: nil), file: file), backend: backend)
+        var app = BrowserApp(
+            state: BrowserFixture.state(width: 120, height: 30, document: BrowserDocument(tree: tree, checker: .inference, fileName: "Locked.plist", schemaName: nil), file: file),
+            backend: backend)
         #expect(Self.run(&app, backend, Self.keys("j", "i", "End", "!", "Enter")))
         #expect(app.state.screen.lines.last!.contains("Locked.plist [RO] [+]"))
         #expect(Self.run(&app, backend, Self.keys("C-s")))

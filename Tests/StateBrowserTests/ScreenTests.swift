@@ -1,7 +1,8 @@
 import Foundation
 import StateTestSupport
-import Testing
 import TerminalCore
+import Testing
+
 @testable import StateBrowser
 
 /// The browser's screens at fixed sizes through the in-memory backend: text written out here,
@@ -9,18 +10,19 @@ import TerminalCore
 @Suite struct ScreenTests {
     @Test func firstScreenText() {
         let state = BrowserFixture.state(width: 72, height: 10, depth: .monochrome)
-        #expect(state.screen.lines == [
-            " ▾ (root)  {3}                AssetLibrary╭─ Detail ───────────────────╮",
-            "     name  \"Sample Library\"         String│ Path      (root)           │",
-            "   ▸ domains  {2}         [String: AssetD…│ Value     dictionary, 3 e… │",
-            "     model_version  3        model version│ Type      AssetLibrary     │",
-            "                                          │ Bytes     164..<7017  (68… │",
-            "                                          │                            │",
-            "                                          │ Raw                        │",
-            "                                          ╰────────────────────────────╯",
-            " (root)",
-            " BROWSE  AssetLibrary.plist  XML  schema AssetLibrary.sche… 1/4  ?:help",
-        ])
+        #expect(
+            state.screen.lines == [
+                " ▾ (root)  {3}                AssetLibrary╭─ Detail ───────────────────╮",
+                "     name  \"Sample Library\"         String│ Path      (root)           │",
+                "   ▸ domains  {2}         [String: AssetD…│ Value     dictionary, 3 e… │",
+                "     model_version  3        model version│ Type      AssetLibrary     │",
+                "                                          │ Bytes     164..<7017  (68… │",
+                "                                          │                            │",
+                "                                          │ Raw                        │",
+                "                                          ╰────────────────────────────╯",
+                " (root)",
+                " BROWSE  AssetLibrary.plist  XML  schema AssetLibrary.sche… 1/4  ?:help",
+            ])
     }
 
     @Test func firstScreenInTheDarkTheme() {
@@ -132,9 +134,11 @@ import TerminalCore
         // A copy of the sample with a color channel out of range and an unknown key.
         let folder = try Fixtures.temporaryFolder()
         let source = try String(contentsOf: AssetLibraryFixture.sample, encoding: .utf8)
-        let broken = source
+        let broken =
+            source
             .replacingOccurrences(of: "<real>0.35</real>", with: "<real>1.35</real>")
-            .replacingOccurrences(of: "<key>name</key>\n\t<string>Sample Library</string>", with: "<key>name</key>\n\t<string>Sample Library</string>\n\t<key>owner</key>\n\t<string>me</string>")
+            .replacingOccurrences(
+                of: "<key>name</key>\n\t<string>Sample Library</string>", with: "<key>name</key>\n\t<string>Sample Library</string>\n\t<key>owner</key>\n\t<string>me</string>")
         #expect(broken != source)
         let url = folder.appendingPathComponent("Broken.plist")
         try broken.write(to: url, atomically: true, encoding: .utf8)

@@ -2,8 +2,9 @@ import Foundation
 import State
 import StateSchema
 import StateTestSupport
-import Testing
 import TerminalCore
+import Testing
+
 @testable import StateBrowser
 
 @Suite struct ThemeTests {

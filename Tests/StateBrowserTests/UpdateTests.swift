@@ -1,7 +1,8 @@
 import State
 import StateSchema
-import Testing
 import TerminalCore
+import Testing
+
 @testable import StateBrowser
 
 /// The update function alone: keys in, state and effects out — no terminal anywhere.

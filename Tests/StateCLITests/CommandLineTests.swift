@@ -31,10 +31,11 @@ import Testing
         let result = try state("print", Fixtures.state("Data.plist").path)
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n")
-        #expect(Array(lines.prefix(6)) == [
-            "{", "  \"Users\" => {", "    \"t_imp\" => {",
-            "      \"email\" => \"john@unit-testing.com\"", "      \"id\" => 10", "      \"name\" => \"John Doe\"",
-        ])
+        #expect(
+            Array(lines.prefix(6)) == [
+                "{", "  \"Users\" => {", "    \"t_imp\" => {",
+                "      \"email\" => \"john@unit-testing.com\"", "      \"id\" => 10", "      \"name\" => \"John Doe\"",
+            ])
         #expect(result.stdoutText.contains("      \"key1\" => 2015-04-11 23:26:11 +0000\n"))
         let json = try state("print", Fixtures.state("Data.json").path)
         #expect(json.stdoutText.hasPrefix("{\n  \"t\" => {\n    \"id\" => 10\n"))

@@ -70,7 +70,8 @@ import Testing
         let result = try state("print", sample.path, "--schema", sampleSchema.path)
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(4) == ["{  # AssetLibrary", "  \"name\" => \"Sample Library\"", "  \"domains\" => {  # [String: AssetDomain] (2)", "    \"Game\" => {  # AssetDomain"])
+        #expect(
+            lines.prefix(4) == ["{  # AssetLibrary", "  \"name\" => \"Sample Library\"", "  \"domains\" => {  # [String: AssetDomain] (2)", "    \"Game\" => {  # AssetDomain"])
         #expect(lines.contains("            0 => {  # ColorAsset : Asset"))
         #expect(lines.contains("              \"color\" => {  # Color #FF8000"))
         #expect(lines.contains("              \"format\" => {  # SoundFormat.caf"))

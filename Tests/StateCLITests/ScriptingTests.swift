@@ -16,7 +16,8 @@ import Testing
     func library(_ format: PlistFormat = .xml) throws -> URL {
         let folder = try Fixtures.temporaryFolder()
         let sample = AssetLibrary.sampleFileURL
-        try FileManager.default.copyItem(at: sample.deletingLastPathComponent().appendingPathComponent("AssetLibrary.schema"), to: folder.appendingPathComponent("AssetLibrary.schema"))
+        try FileManager.default.copyItem(
+            at: sample.deletingLastPathComponent().appendingPathComponent("AssetLibrary.schema"), to: folder.appendingPathComponent("AssetLibrary.schema"))
         let url = folder.appendingPathComponent("AssetLibrary.\(format == .json ? "json" : "plist")")
         let bytes = try FileBytes.read(sample)
         try Data(format == .xml ? bytes : try PlistValue(parsing: bytes).serialized(as: format)).write(to: url)
@@ -88,7 +89,11 @@ import Testing
         #expect(required.stderr.contains("required field \"name\""))
         #expect(try FileBytes.read(url) == original, "nothing was written")
         // Without the schema the same edits are just edits.
-        #expect(try state("delete", url.path, "\(Self.accent).name", "--schema", Fixtures.state("Data.plist").deletingLastPathComponent().appendingPathComponent("TestModels.xcdatamodel.contents").path).status == 0)
+        #expect(
+            try state(
+                "delete", url.path, "\(Self.accent).name", "--schema",
+                Fixtures.state("Data.plist").deletingLastPathComponent().appendingPathComponent("TestModels.xcdatamodel.contents").path
+            ).status == 0)
     }
 
     @Test func addAndDeleteEntriesAndItems() throws {
@@ -133,7 +138,10 @@ import Testing
         #expect(try state("add", url.path, "--append", "UIBackgroundModes", "42").status == 0)
         let python = try PlistOracle.read(url)
         func hex(_ s: String) -> String { s.utf8.map { String(format: "%02x", $0) }.joined() }
-        for line in ["key \(hex("NewBool"))\nbool 1", "key \(hex("NewInt"))\nint 42", "key \(hex("NewReal"))\nreal \((1.5).bitPattern)", "key \(hex("NewText"))\nstr \(hex("hello world"))", "key \(hex("Version"))\nstr \(hex("2.4.1"))"] {
+        for line in [
+            "key \(hex("NewBool"))\nbool 1", "key \(hex("NewInt"))\nint 42", "key \(hex("NewReal"))\nreal \((1.5).bitPattern)", "key \(hex("NewText"))\nstr \(hex("hello world"))",
+            "key \(hex("Version"))\nstr \(hex("2.4.1"))",
+        ] {
             #expect(python.contains(line), "\(line)")
         }
         #expect(python.contains("key \(hex("NewDate"))\ndate "))

@@ -96,7 +96,9 @@ import Testing
         let (inserted, insertedSession) = try Self.apply(.insert(into: "ProgramArguments", key: nil, at: 1, value: "--verbose"), to: Self.agent)
         #expect(Self.comments(inserted) == Self.comments(original.1))
         #expect(Self.gaps(of: "ProgramArguments", in: insertedSession.tree).contains("\n\t\t"))
-        #expect(inserted.contains("\t\t<string>--quiet</string>\n\t\t<string>--verbose</string>\n\t\t<!-- <string>-v</string> (verbose) -->") || inserted.contains("\t\t<string>--verbose</string>\n\t\t<string>--quiet</string>"))
+        #expect(
+            inserted.contains("\t\t<string>--quiet</string>\n\t\t<string>--verbose</string>\n\t\t<!-- <string>-v</string> (verbose) -->")
+                || inserted.contains("\t\t<string>--verbose</string>\n\t\t<string>--quiet</string>"))
     }
 
     /// JSON with blank lines between groups of entries: a delete takes the entry and the

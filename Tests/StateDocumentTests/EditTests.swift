@@ -93,25 +93,26 @@ import Testing
         var document = try SessionDocument(parsing: Array(xml.utf8))
         try document.setValue(["red": 1.0, "green": 0.5, "tags": []], at: "color")
         let edited = String(decoding: try document.serialized(), as: UTF8.self)
-        #expect(edited == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-              <key>color</key>
-              <dict>
-                <key>red</key>
-                <real>1</real>
-                <key>green</key>
-                <real>0.5</real>
-                <key>tags</key>
-                <array/>
-              </dict>
-              <key>after</key>
-              <integer>0x10</integer>
-            </dict>
-            </plist>
+        #expect(
+            edited == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                  <key>color</key>
+                  <dict>
+                    <key>red</key>
+                    <real>1</real>
+                    <key>green</key>
+                    <real>0.5</real>
+                    <key>tags</key>
+                    <array/>
+                  </dict>
+                  <key>after</key>
+                  <integer>0x10</integer>
+                </dict>
+                </plist>
 
-            """)
+                """)
         // Editing inside the replaced subtree edits the replacement.
         try document.setValue(0.25, at: "color.green")
         #expect(document.value(at: "color.green") == 0.25)
@@ -132,8 +133,9 @@ import Testing
         let xml = "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<string>x</string>\r\n</dict>\r\n</plist>\r\n"
         var document = try SessionDocument(parsing: Array(xml.utf8))
         try document.setValue(["n": 1], at: "a")
-        #expect(String(decoding: try document.serialized(), as: UTF8.self)
-            == "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<dict>\r\n\t\t<key>n</key>\r\n\t\t<integer>1</integer>\r\n\t</dict>\r\n</dict>\r\n</plist>\r\n")
+        #expect(
+            String(decoding: try document.serialized(), as: UTF8.self)
+                == "<plist>\r\n<dict>\r\n\t<key>a</key>\r\n\t<dict>\r\n\t\t<key>n</key>\r\n\t\t<integer>1</integer>\r\n\t</dict>\r\n</dict>\r\n</plist>\r\n")
     }
 
     @Test func binaryEditsReEncode() throws {

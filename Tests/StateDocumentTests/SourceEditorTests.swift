@@ -12,7 +12,10 @@ import Testing
     static func operations(_ format: PlistFormat) -> [EditOperation] {
         let json = format == .json
         func p(_ path: String) -> PlistPath {
-            PlistPath(parsing: json ? path.replacingOccurrences(of: "Users.", with: "").replacingOccurrences(of: "User2", with: "u").replacingOccurrences(of: "Object.t_dic_imp", with: "t_dic") : path)
+            PlistPath(
+                parsing: json
+                    ? path.replacingOccurrences(of: "Users.", with: "").replacingOccurrences(of: "User2", with: "u").replacingOccurrences(of: "Object.t_dic_imp", with: "t_dic")
+                    : path)
         }
         return [
             .set(p("Users.t_imp.name"), "Jane <Roe> & \"co\""),
@@ -78,7 +81,8 @@ import Testing
     }
 
     @Test func deletingRemovesTheEntryAndOneSeparatorOnly() throws {
-        let xml = Array("""
+        let xml = Array(
+            """
             <plist version="1.0">
             <dict>
             \t<key>a</key>
@@ -94,18 +98,19 @@ import Testing
             """.utf8)
         var session = EditSession(tree: try SourceTree(parsing: xml))
         try session.apply(.delete("b"))
-        #expect(String(decoding: session.bytes, as: UTF8.self) == """
-            <plist version="1.0">
-            <dict>
-            \t<key>a</key>
-            \t<integer>1</integer>
-            \t<key>c</key>
-            \t<array>
-            \t\t<string>x</string>
-            \t</array>
-            </dict>
-            </plist>
-            """)
+        #expect(
+            String(decoding: session.bytes, as: UTF8.self) == """
+                <plist version="1.0">
+                <dict>
+                \t<key>a</key>
+                \t<integer>1</integer>
+                \t<key>c</key>
+                \t<array>
+                \t\t<string>x</string>
+                \t</array>
+                </dict>
+                </plist>
+                """)
         try session.apply(.delete("c.0"))
         #expect(String(decoding: session.bytes, as: UTF8.self).contains("\t<key>c</key>\n\t<array/>\n</dict>"), "an emptied array takes its empty form")
         try session.apply(.insert(into: "c", key: nil, at: nil, value: 3))

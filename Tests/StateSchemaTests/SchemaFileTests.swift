@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct SchemaFileTests {
     @Test func everyFormOfDeclaration() throws {
-        let schema = try SchemaFileParser.parse("""
+        let schema = try SchemaFileParser.parse(
+            """
             // comment
             root Scene
             protocol Shape { name: String }
@@ -71,8 +72,9 @@ import Testing
     }
 
     @Test func theAssetLibrarySchemaDescribesTheExample() throws {
-        let schema = try SchemaLoader.load(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/AssetLibrary/AssetLibrary.schema"))
+        let schema = try SchemaLoader.load(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Examples/AssetLibrary/AssetLibrary.schema"))
         #expect(schema.root == "AssetLibrary")
         #expect(schema.conformers(of: "Asset").map(\.name) == ["ColorAsset", "SoundAsset", "ImageAsset"])
         #expect(schema.conformers(of: "FileAsset").map(\.name) == ["SoundAsset", "ImageAsset"])

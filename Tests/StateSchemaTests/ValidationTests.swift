@@ -58,15 +58,16 @@ import Testing
         ])
         let document = try validate(text)
         let lines = document.diagnostics.map(\.description)
-        #expect(lines == [
-            "domains.Game.groups.Palette.assets.1.label: warning: ColorAsset has no field \"label\" (kept as it is)",
-            "domains.Game.groups.Palette.assets.1: required field \"name\" (String) is missing",
-            "domains.Game.groups.Palette.assets.2.color.alpha: alpha 1.35 is outside 0…1",
-            "domains.Game.groups.Sounds.assets.0.Asset: \"MidiAsset\" is not a known Asset conformer (known: ColorAsset, SoundAsset, ImageAsset)",
-            "domains.Game.groups.Sprites.assets.0.size.width: expected an integer (Int), found string \"64\"",
-            "domains.Game.groups.Sprites.assets.1.rendering.Rendering: string \"stencil\" is not a case of Rendering (original, template)",
-            "model_version: data is AssetLibrary version 4, newer than the schema's version 3",
-        ], "\(lines.joined(separator: "\n"))")
+        #expect(
+            lines == [
+                "domains.Game.groups.Palette.assets.1.label: warning: ColorAsset has no field \"label\" (kept as it is)",
+                "domains.Game.groups.Palette.assets.1: required field \"name\" (String) is missing",
+                "domains.Game.groups.Palette.assets.2.color.alpha: alpha 1.35 is outside 0…1",
+                "domains.Game.groups.Sounds.assets.0.Asset: \"MidiAsset\" is not a known Asset conformer (known: ColorAsset, SoundAsset, ImageAsset)",
+                "domains.Game.groups.Sprites.assets.0.size.width: expected an integer (Int), found string \"64\"",
+                "domains.Game.groups.Sprites.assets.1.rendering.Rendering: string \"stencil\" is not a case of Rendering (original, template)",
+                "model_version: data is AssetLibrary version 4, newer than the schema's version 3",
+            ], "\(lines.joined(separator: "\n"))")
         #expect(document.diagnostics.map(\.kind) == [.unexpectedKey, .missingField, .transformFailed, .unknownConformer, .wrongType, .badEnumCase, .versionMismatch])
         // Nothing is dropped: the unknown key and the unknown conformer's node are still there.
         let label = try #require(document.tree.index(at: "domains.Game.groups.Palette.assets.1.label"))
@@ -77,23 +78,29 @@ import Testing
     @Test func moreKindsOfProblems() throws {
         let untagged = try validate(#"{"name": "x", "assets": [{"name": "a", "created": "2026-01-01T00:00:00Z"}]}"#, as: "AssetGroup")
         #expect(untagged.diagnostics.map(\.description) == ["assets.0: a Asset value needs a type tag: key \"Asset\" naming its conformer"])
-        let legacy = try validate(#"{"name": "x", "assets": [{"model_type_key": "ColorAsset", "name": "a", "created": "2026-01-01T00:00:00Z", "color": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}]}"#, as: "AssetGroup")
+        let legacy = try validate(
+            #"{"name": "x", "assets": [{"model_type_key": "ColorAsset", "name": "a", "created": "2026-01-01T00:00:00Z", "color": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}]}"#,
+            as: "AssetGroup")
         #expect(legacy.diagnostics.isEmpty)
         let notArray = try validate(#"{"name": "x", "assets": {"a": 1}}"#, as: "AssetGroup")
         #expect(notArray.diagnostics.map(\.description) == ["assets: expected an array of Asset, found dictionary"])
-        let rawEnum = try validate(#"{"Asset": "SoundAsset", "name": "s", "created": "2026-01-01T00:00:00Z", "url": "file:///a", "format": {"value": "ogg"}, "duration": 1, "channels": 300}"#, as: "Asset")
-        #expect(rawEnum.diagnostics.map(\.description) == [
-            "format.value: string \"ogg\" is not a raw value of SoundFormat (\"caf\", \"wav\", \"mp3\", \"aac\")",
-            "channels: 300 is outside the range of Int8 (-128…127)",
-        ])
+        let rawEnum = try validate(
+            #"{"Asset": "SoundAsset", "name": "s", "created": "2026-01-01T00:00:00Z", "url": "file:///a", "format": {"value": "ogg"}, "duration": 1, "channels": 300}"#, as: "Asset"
+        )
+        #expect(
+            rawEnum.diagnostics.map(\.description) == [
+                "format.value: string \"ogg\" is not a raw value of SoundFormat (\"caf\", \"wav\", \"mp3\", \"aac\")",
+                "channels: 300 is outside the range of Int8 (-128…127)",
+            ])
         let oldVersion = try validate(#"{"name": "x", "domains": {}, "model_version": 2}"#)
         #expect(oldVersion.diagnostics.map(\.description) == ["model_version: warning: data is AssetLibrary version 2; reading migrates it to version 3"])
         #expect(oldVersion.errors.isEmpty)
         let badURL = try validate(#"{"Asset": "SoundAsset", "name": "s", "created": "yesterday", "url": "", "format": {"value": "caf"}, "duration": 1}"#, as: "Asset")
-        #expect(badURL.diagnostics.map(\.description) == [
-            "created: \"yesterday\" is not an ISO-8601 date (2015-04-11T23:26:11Z)",
-            "url: \"\" is not a URL",
-        ])
+        #expect(
+            badURL.diagnostics.map(\.description) == [
+                "created: \"yesterday\" is not an ISO-8601 date (2015-04-11T23:26:11Z)",
+                "url: \"\" is not a URL",
+            ])
     }
 
     @Test func theRootIsGuessedWhenTheSchemaNamesNone() throws {

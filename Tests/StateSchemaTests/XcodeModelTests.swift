@@ -19,16 +19,17 @@ import Testing
 
     @Test func everyEntityLoadsWithTheRightKind() throws {
         let kinds = schema.types.values.map { "\($0.name) \($0.kindName)" }
-        #expect(kinds == [
-            "Company struct", "Employee struct", "Gender enum", "Grandchild struct", "TestAssociatedEnum enum",
-            "TestAssociatedOptionalEnum enum", "TestChild struct", "TestCollections struct", "TestDefaults struct",
-            "TestDefaultsChild struct", "TestDictionaryComposition struct", "TestImmutableOptionalTypes struct",
-            "TestImmutableTypes struct", "TestMigration struct", "TestOptionalTypes struct", "TestOverrideType struct",
-            "TestParentProtocol protocol", "TestProtocol protocol", "TestProtocolConformer struct",
-            "TestProtocolConformer2 struct", "TestProtocolContainter struct", "TestRawEnum enum", "TestRegEnum enum",
-            "TestRelationships struct", "TestTransformable struct", "TestTransient struct", "TestTransient2 struct",
-            "TestTransient3 struct", "TestTypes struct",
-        ])
+        #expect(
+            kinds == [
+                "Company struct", "Employee struct", "Gender enum", "Grandchild struct", "TestAssociatedEnum enum",
+                "TestAssociatedOptionalEnum enum", "TestChild struct", "TestCollections struct", "TestDefaults struct",
+                "TestDefaultsChild struct", "TestDictionaryComposition struct", "TestImmutableOptionalTypes struct",
+                "TestImmutableTypes struct", "TestMigration struct", "TestOptionalTypes struct", "TestOverrideType struct",
+                "TestParentProtocol protocol", "TestProtocol protocol", "TestProtocolConformer struct",
+                "TestProtocolConformer2 struct", "TestProtocolContainter struct", "TestRawEnum enum", "TestRegEnum enum",
+                "TestRelationships struct", "TestTransformable struct", "TestTransient struct", "TestTransient2 struct",
+                "TestTransient3 struct", "TestTypes struct",
+            ])
         #expect(schema.undefinedNames.isEmpty)
     }
 
@@ -44,9 +45,10 @@ import Testing
         #expect(schema.allProtocols(of: "TestProtocolConformer") == ["TestProtocol", "TestParentProtocol"])
         #expect(schema.allFields(of: "TestProtocolConformer").map(\.name) == ["ss_number", "age", "name", "children", "grandchild", "isReady", "employee"])
         let container = try structType("TestProtocolContainter")
-        #expect(container.fields.map { "\($0.name): \($0.type)" } == [
-            "testProtocol: TestProtocol", "testProtocols: [TestParentProtocol]", "testProtocolsDict: [String: TestParentProtocol]",
-        ])
+        #expect(
+            container.fields.map { "\($0.name): \($0.type)" } == [
+                "testProtocol: TestProtocol", "testProtocols: [TestParentProtocol]", "testProtocolsDict: [String: TestParentProtocol]",
+            ])
     }
 
     @Test func enumsOfEveryKind() throws {
@@ -59,19 +61,21 @@ import Testing
         #expect(plain.rawType == nil)
         #expect(plain.cases.map(\.name) == ["cold", "hot"])
         #expect(plain.cases.allSatisfy { $0.payload == nil })
-        #expect(associated.cases.map { "\($0.name)(\($0.payload.map(\.description) ?? "-"))" } == [
-            "binaryType(Data)", "booleanType(Bool)", "dateType(Date)", "decimalType(Decimal)", "doubleType(Double)",
-            "floatType(Float)", "intType(Int)", "stringType(String)", "transformableColorType(Color)",
-            "decodableToManyType([Employee])", "decodableToOneType(Employee)",
-        ])
+        #expect(
+            associated.cases.map { "\($0.name)(\($0.payload.map(\.description) ?? "-"))" } == [
+                "binaryType(Data)", "booleanType(Bool)", "dateType(Date)", "decimalType(Decimal)", "doubleType(Double)",
+                "floatType(Float)", "intType(Int)", "stringType(String)", "transformableColorType(Color)",
+                "decodableToManyType([Employee])", "decodableToOneType(Employee)",
+            ])
     }
 
     @Test func attributesOfEveryCoreDataType() throws {
         let types = try structType("TestTypes").fields.map { "\($0.name): \($0.type)\($0.optional ? "?" : "")" }
-        #expect(types == [
-            "myBinary: Data", "myBoolean: Bool", "myDate: Date", "myDecimal: Decimal", "myDouble: Double",
-            "myFloat: Float", "myInt: Int32", "myString: String",
-        ])
+        #expect(
+            types == [
+                "myBinary: Data", "myBoolean: Bool", "myDate: Date", "myDecimal: Decimal", "myDouble: Double",
+                "myFloat: Float", "myInt: Int32", "myString: String",
+            ])
         #expect(try structType("TestOptionalTypes").fields.allSatisfy(\.optional))
         #expect(try structType("TestImmutableTypes").fields.allSatisfy(\.immutable))
         #expect(try structType("TestImmutableOptionalTypes").fields.allSatisfy { $0.immutable && $0.optional })
@@ -140,10 +144,26 @@ import Testing
             var original = try #require(schema[name])
             var read = try #require(again[name])
             // Xcode defaults are comments in the export (they are not defaults for missing keys).
-            if case .structure(var s) = original { s.fields = s.fields.map { var f = $0; f.defaultValue = nil; return f }; original = .structure(s) }
-            if case .structure(var s) = read { s.fields = s.fields.map { var f = $0; f.defaultValue = nil; return f }; read = .structure(s) }
-            if case .protocolType(var p) = original { p.fields = p.fields.map { var f = $0; f.defaultValue = nil; return f }; original = .protocolType(p) }
-            if case .protocolType(var p) = read { p.fields = p.fields.map { var f = $0; f.defaultValue = nil; return f }; read = .protocolType(p) }
+            if case .structure(var s) = original {
+                s.fields = s.fields.map {
+                    var f = $0; f.defaultValue = nil; return f
+                }; original = .structure(s)
+            }
+            if case .structure(var s) = read {
+                s.fields = s.fields.map {
+                    var f = $0; f.defaultValue = nil; return f
+                }; read = .structure(s)
+            }
+            if case .protocolType(var p) = original {
+                p.fields = p.fields.map {
+                    var f = $0; f.defaultValue = nil; return f
+                }; original = .protocolType(p)
+            }
+            if case .protocolType(var p) = read {
+                p.fields = p.fields.map {
+                    var f = $0; f.defaultValue = nil; return f
+                }; read = .protocolType(p)
+            }
             #expect(read == original, "\(name)")
         }
     }

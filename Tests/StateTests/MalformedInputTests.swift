@@ -46,9 +46,10 @@ import Testing
         Case("mismatched closing tag", header + "<dict>\n</array>\n</plist>", "</array> does not match <dict>", line: 4, column: 1),
         Case("unknown element", header + "<dict>\n  <key>a</key><strin>x</strin>\n</dict></plist>", "unknown element <strin>", line: 4, column: 15),
         Case("unknown entity", header + "<string>a &nbsp; b</string></plist>", "unknown entity &nbsp;", line: 3, column: 11),
-        Case("external entity is not loaded",
-             "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<plist><string>&xxe;</string></plist>",
-             "unknown entity &xxe;", line: 3, column: 16),
+        Case(
+            "external entity is not loaded",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<plist><string>&xxe;</string></plist>",
+            "unknown entity &xxe;", line: 3, column: 16),
         Case("bare ampersand", header + "<string>fish & chips</string></plist>", "a literal '&' must be written &amp;", line: 3, column: 14),
         Case("bad character reference", header + "<string>&#xD800;</string></plist>", "invalid character reference", line: 3, column: 9),
         Case("bad integer", header + "<integer>12a</integer></plist>", "invalid integer '12a'", line: 3, column: 10),

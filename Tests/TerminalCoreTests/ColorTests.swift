@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalCore
 
 @Suite struct ColorTests {
@@ -56,7 +57,9 @@ import Testing
     @Test func styleDescriptionsNameColorsAndAttributes() {
         #expect(Style().description == "plain")
         #expect(Style(foreground: .rgb(255, 128, 0), background: .palette(236), attributes: [.bold, .underline]).description == "fg=#FF8000 bg=@236 bold underline")
-        #expect(Style(background: .rgb(1, 2, 3)).overlaid(with: Style(foreground: .palette(1), attributes: .bold)) == Style(foreground: .palette(1), background: .rgb(1, 2, 3), attributes: .bold))
+        #expect(
+            Style(background: .rgb(1, 2, 3)).overlaid(with: Style(foreground: .palette(1), attributes: .bold))
+                == Style(foreground: .palette(1), background: .rgb(1, 2, 3), attributes: .bold))
     }
 }
 

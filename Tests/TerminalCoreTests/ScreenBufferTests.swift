@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalCore
 
 @Suite struct ScreenBufferTests {

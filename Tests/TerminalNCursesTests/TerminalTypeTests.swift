@@ -1,5 +1,5 @@
-import Testing
 import TerminalNCurses
+import Testing
 
 /// Which terminfo entry drives the terminal: TERM's own, else the closest that exists.
 @Suite struct TerminalTypeTests {
@@ -10,7 +10,9 @@ import TerminalNCurses
         #expect(name == "xterm")
         #expect(notice.hasPrefix("TERM=xterm-kitty has no usable terminfo entry here; using xterm"))
         #expect(TerminalType.choose(term: "xterm") { installed.contains($0) } == .use("xterm", notice: nil))
-        #expect(TerminalType.choose(term: nil) { installed.contains($0) } == .use("xterm", notice: "TERM is not set; using xterm (install its entry, e.g. Debian's ncurses-term, for the best colors)"))
+        #expect(
+            TerminalType.choose(term: nil) { installed.contains($0) }
+                == .use("xterm", notice: "TERM is not set; using xterm (install its entry, e.g. Debian's ncurses-term, for the best colors)"))
     }
 
     @Test func dumbAndHopelessTerminalsAreRefusedWithAReason() {
@@ -22,6 +24,12 @@ import TerminalNCurses
     /// The real terminfo database: the base entries every Debian has.
     @Test func theBaseEntriesAreUsable() {
         #expect(TerminalType.choose(term: "xterm-256color") == .use("xterm-256color", notice: nil))
-        #expect(TerminalType.choose(term: "no-such-terminal-anywhere") == .use("xterm-256color", notice: "TERM=no-such-terminal-anywhere has no usable terminfo entry here; using xterm-256color (install its entry, e.g. Debian's ncurses-term, for the best colors)"))
+        #expect(
+            TerminalType.choose(term: "no-such-terminal-anywhere")
+                == .use(
+                    "xterm-256color",
+                    notice:
+                        "TERM=no-such-terminal-anywhere has no usable terminfo entry here; using xterm-256color (install its entry, e.g. Debian's ncurses-term, for the best colors)"
+                ))
     }
 }

@@ -1,6 +1,6 @@
 import CCurses
-import Testing
 import TerminalCore
+import Testing
 
 /// The views measure text with TerminalCore's table; ncurses (and tmux) with glibc's wcwidth.
 /// If they disagreed, rows would be drawn shifted. This checks the table against glibc under

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Writes files so that a reader sees either the old or the new content, never a mix, and a
 /// failure leaves the old file as it was.
 ///
@@ -45,7 +44,8 @@ public enum AtomicFile {
         var template = Array("\(folder)/.\(name).state-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            let why = errno == EACCES || errno == EROFS || errno == EPERM ? "its folder \(folder) does not allow new files" : "no temporary file can be made in its folder \(folder)"
+            let why =
+                errno == EACCES || errno == EROFS || errno == EPERM ? "its folder \(folder) does not allow new files" : "no temporary file can be made in its folder \(folder)"
             throw failure(why, target)
         }
         let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -300,7 +300,9 @@ enum JSONPlistParser {
                 return .real
             }
             guard NumberSyntax.integer(b, start, pos) != nil else {
-                throw error("integer \(String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)) is out of range (\(Int64.min) through \(UInt64.max)); write it as a real", at: start)
+                throw error(
+                    "integer \(String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)) is out of range (\(Int64.min) through \(UInt64.max)); write it as a real",
+                    at: start)
             }
             return .integer
         }

@@ -15,12 +15,17 @@ extension XMLPlistParser {
                     return (i, "unterminated entity reference (a literal '&' must be written &amp;)")
                 }
                 let name = UnsafeBufferPointer(rebasing: b[(i + 1)..<semicolon])
-                if name.elementsEqual("lt".utf8) { out.append(UInt8(ascii: "<")) }
-                else if name.elementsEqual("gt".utf8) { out.append(UInt8(ascii: ">")) }
-                else if name.elementsEqual("amp".utf8) { out.append(UInt8(ascii: "&")) }
-                else if name.elementsEqual("quot".utf8) { out.append(UInt8(ascii: "\"")) }
-                else if name.elementsEqual("apos".utf8) { out.append(UInt8(ascii: "'")) }
-                else if name.first == UInt8(ascii: "#") {
+                if name.elementsEqual("lt".utf8) {
+                    out.append(UInt8(ascii: "<"))
+                } else if name.elementsEqual("gt".utf8) {
+                    out.append(UInt8(ascii: ">"))
+                } else if name.elementsEqual("amp".utf8) {
+                    out.append(UInt8(ascii: "&"))
+                } else if name.elementsEqual("quot".utf8) {
+                    out.append(UInt8(ascii: "\""))
+                } else if name.elementsEqual("apos".utf8) {
+                    out.append(UInt8(ascii: "'"))
+                } else if name.first == UInt8(ascii: "#") {
                     var value: UInt32 = 0
                     var digits = name.dropFirst()
                     var radix: UInt32 = 10

@@ -377,7 +377,9 @@ extension XMLPlistParser {
                 kind = .real
                 (contentStart, contentEnd) = trimmed(b, contentStart, contentEnd)
                 if !NumberSyntax.isReal(b, contentStart, contentEnd) {
-                    throw error("invalid real number '\(String(decoding: UnsafeBufferPointer(rebasing: b[contentStart..<contentEnd]), as: UTF8.self))'", at: selfClosing ? tagStart : contentStart)
+                    throw error(
+                        "invalid real number '\(String(decoding: UnsafeBufferPointer(rebasing: b[contentStart..<contentEnd]), as: UTF8.self))'",
+                        at: selfClosing ? tagStart : contentStart)
                 }
             case .date:
                 kind = .date

@@ -98,7 +98,10 @@ public struct BrowserState: Sendable {
     /// Unsaved changes.
     public var isDirty: Bool { session.isDirty }
 
-    public init(document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser, expandedToDepth depth: Int = 1, file: OpenDocument? = nil, notice: String? = nil) {
+    public init(
+        document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser,
+        expandedToDepth depth: Int = 1, file: OpenDocument? = nil, notice: String? = nil
+    ) {
         self.document = document
         session = EditSession(tree: document.tree)
         self.file = file

@@ -59,11 +59,14 @@ public struct BrowserDocument: Sendable {
     /// Opens `url`, checking it against `schema` — or, unless `discoversSchema` is false, the
     /// schema found beside it when that one applies (`SchemaLoader.discover`) — or by inference.
     /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
-    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false) throws -> BrowserDocument {
+    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false)
+        throws -> BrowserDocument
+    {
         let tree = try SourceTree(contentsOf: url)
         let name = displayName ?? url.lastPathComponent
         func checked(_ schema: Schema, _ schemaURL: URL) -> BrowserDocument {
-            BrowserDocument(tree: tree, checker: .schema(SchemaValidator(schema: schema), root: root), fileName: name, schemaName: schemaURL.lastPathComponent, deferCheck: deferCheck)
+            BrowserDocument(
+                tree: tree, checker: .schema(SchemaValidator(schema: schema), root: root), fileName: name, schemaName: schemaURL.lastPathComponent, deferCheck: deferCheck)
         }
         if let schemaURL { return checked(try SchemaLoader.load(schemaURL), schemaURL) }
         var guessed = BrowserDocument(tree: tree, checker: .inference, fileName: name, schemaName: nil, deferCheck: deferCheck)

@@ -51,11 +51,14 @@ extension BrowserState {
     /// Quitting with unsaved changes asks first.
     mutating func quit() -> [Effect] {
         guard isDirty else { return [.quit] }
-        modal = .confirm(Confirmation("Unsaved changes to \(document.fileName).", answers: [
-            .init(key: "s", label: "save and quit", action: .saveAndQuit),
-            .init(key: "q", label: "quit without saving", action: .quit),
-            .init(key: "n", label: "keep editing", action: .cancel),
-        ]))
+        modal = .confirm(
+            Confirmation(
+                "Unsaved changes to \(document.fileName).",
+                answers: [
+                    .init(key: "s", label: "save and quit", action: .saveAndQuit),
+                    .init(key: "q", label: "quit without saving", action: .quit),
+                    .init(key: "n", label: "keep editing", action: .cancel),
+                ]))
         return []
     }
 
@@ -194,7 +197,8 @@ extension BrowserState {
             if isDictionary { return .askKey(container: path, value: value, at: at) }
             let newPath = path.appending(.index(position))
             let ops: [EditOperation] = [.insert(into: path, key: nil, at: at, value: value)]
-            return value.isContainer ? .edit(ops, select: newPath, message: "Added \(label) at \(newPath)") : .editThenEditValue(ops, select: newPath, message: "Added \(label) at \(newPath)")
+            return value.isContainer
+                ? .edit(ops, select: newPath, message: "Added \(label) at \(newPath)") : .editThenEditValue(ops, select: newPath, message: "Added \(label) at \(newPath)")
         }
         switch editingRole(of: container) {
         case .model(let name)?, .conformer(let name, _)?:
@@ -207,7 +211,9 @@ extension BrowserState {
                 let schemaPosition = at ?? schemaInsertPosition(of: field.name, fields: all.map(\.name), in: container)
                 let newPath = path.appending(.key(field.name))
                 let ops: [EditOperation] = [.insert(into: path, key: field.name, at: schemaPosition, value: value)]
-                let action: ChoiceAction = value.isContainer || value.isBool ? .edit(ops, select: newPath, message: "Added \(field.name)") : .editThenEditValue(ops, select: newPath, message: "Added \(field.name)")
+                let action: ChoiceAction =
+                    value.isContainer || value.isBool
+                    ? .edit(ops, select: newPath, message: "Added \(field.name)") : .editThenEditValue(ops, select: newPath, message: "Added \(field.name)")
                 return ChoiceList.Item(field.name, detail: "\(field.type)\(field.optional ? "?" : "") = \(ValueText.summary(value))", action: action)
             }
             items.append(ChoiceList.Item("Other key…", detail: "a key \(name) does not declare", action: .askKey(container: path, value: .string(""), at: at)))
@@ -221,18 +227,22 @@ extension BrowserState {
                     guard !conformers.isEmpty else {
                         return ChoiceList(title: "\(name) has no conformers in the schema", items: [ChoiceList.Item("Cancel", action: .cancel)])
                     }
-                    return ChoiceList(title: "New \(name): pick its type", items: conformers.map { c in
-                        ChoiceList.Item(c.name, detail: ": \(name)", action: insert(defaults.instance(of: c.name, asConformerOf: name), label: "a new \(c.name)"))
-                    })
+                    return ChoiceList(
+                        title: "New \(name): pick its type",
+                        items: conformers.map { c in
+                            ChoiceList.Item(c.name, detail: ": \(name)", action: insert(defaults.instance(of: c.name, asConformerOf: name), label: "a new \(c.name)"))
+                        })
                 }
                 var list = ChoiceList(title: "Add", items: [ChoiceList.Item("\(element)", action: insert(defaults.value(of: element), label: "a new \(element)"))])
                 list.picksAlone = true
                 return list
             }
         }
-        return ChoiceList(title: "Add to \(path.components.isEmpty ? "(root)" : path.description): pick a type", items: defaults.untypedKinds.map { kind in
-            ChoiceList.Item(kind.name, detail: ValueText.summary(kind.value), action: insert(kind.value, label: "a \(kind.name.lowercased())"))
-        })
+        return ChoiceList(
+            title: "Add to \(path.components.isEmpty ? "(root)" : path.description): pick a type",
+            items: defaults.untypedKinds.map { kind in
+                ChoiceList.Item(kind.name, detail: ValueText.summary(kind.value), action: insert(kind.value, label: "a \(kind.name.lowercased())"))
+            })
     }
 
     /// Where a new field goes so that the model's fields stay in schema order.
@@ -268,10 +278,13 @@ extension BrowserState {
         let action = ChoiceAction.edit([.delete(path)], select: select, message: "Deleted \(path) (u undoes)")
         let size = Int(document.tree[node].size)
         guard size == 0 else {
-            modal = .confirm(Confirmation("Delete \(path) and the \(size) value\(size == 1 ? "" : "s") in it?", answers: [
-                .init(key: "y", label: "delete", action: action),
-                .init(key: "n", label: "keep", action: .cancel),
-            ]))
+            modal = .confirm(
+                Confirmation(
+                    "Delete \(path) and the \(size) value\(size == 1 ? "" : "s") in it?",
+                    answers: [
+                        .init(key: "y", label: "delete", action: action),
+                        .init(key: "n", label: "keep", action: .cancel),
+                    ]))
             return []
         }
         return choose(action)
@@ -351,7 +364,9 @@ extension BrowserState {
             let current = document.tree.value(at: node)
             let items = defaults.untypedKinds.map { kind in
                 let converted = Self.convert(current, like: kind.value)
-                return ChoiceList.Item(kind.name, detail: ValueText.summary(converted), action: .edit([.set(path, converted)], select: path, message: "\(path) is now \(kind.name.lowercased() == "integer" ? "an" : "a") \(kind.name.lowercased())"))
+                return ChoiceList.Item(
+                    kind.name, detail: ValueText.summary(converted),
+                    action: .edit([.set(path, converted)], select: path, message: "\(path) is now \(kind.name.lowercased() == "integer" ? "an" : "a") \(kind.name.lowercased())"))
             }
             modal = .choice(ChoiceList(title: "Change the type of \(path)", items: items))
         }

@@ -15,10 +15,13 @@ extension BrowserState {
         }
         let request = SaveRequest(file: file, bytes: session.bytes, format: session.format, overwritingChanges: overwritingChanges)
         if file.isReadOnly, !overwritingChanges {
-            modal = .confirm(Confirmation("\(document.fileName) is read-only.", answers: [
-                .init(key: "w", label: "write it anyway", action: .write(request)),
-                .init(key: "n", label: "cancel", action: .cancel),
-            ]))
+            modal = .confirm(
+                Confirmation(
+                    "\(document.fileName) is read-only.",
+                    answers: [
+                        .init(key: "w", label: "write it anyway", action: .write(request)),
+                        .init(key: "n", label: "cancel", action: .cancel),
+                    ]))
             return []
         }
         return [.save(request)]
@@ -63,7 +66,8 @@ extension BrowserState {
             return save(overwritingChanges: force)  // `:w` with the document's own name
         }
         // A new file: one that exists after all is "changed on disk" to the runtime, and asked about.
-        let request = SaveRequest(file: OpenDocument(url: url, stamp: nil), bytes: bytes, format: format, overwritingChanges: force, newName: path, warnings: warnings.map { "\($0)" })
+        let request = SaveRequest(
+            file: OpenDocument(url: url, stamp: nil), bytes: bytes, format: format, overwritingChanges: force, newName: path, warnings: warnings.map { "\($0)" })
         return [.save(request)]
     }
 
@@ -104,17 +108,23 @@ extension BrowserState {
             var overwrite = request
             overwrite.overwritingChanges = true
             if let newName = request.newName {
-                modal = .confirm(Confirmation("\(newName) already exists.", answers: [
-                    .init(key: "o", label: "overwrite it", action: .write(overwrite)),
-                    .init(key: "n", label: "cancel", action: .cancel),
-                ]))
+                modal = .confirm(
+                    Confirmation(
+                        "\(newName) already exists.",
+                        answers: [
+                            .init(key: "o", label: "overwrite it", action: .write(overwrite)),
+                            .init(key: "n", label: "cancel", action: .cancel),
+                        ]))
                 return []
             }
-            modal = .confirm(Confirmation("\(document.fileName) changed on disk since it was opened.", answers: [
-                .init(key: "o", label: "overwrite it", action: .write(overwrite)),
-                .init(key: "r", label: "reload (drops your edits)", action: .reload),
-                .init(key: "n", label: "cancel", action: .cancel),
-            ]))
+            modal = .confirm(
+                Confirmation(
+                    "\(document.fileName) changed on disk since it was opened.",
+                    answers: [
+                        .init(key: "o", label: "overwrite it", action: .write(overwrite)),
+                        .init(key: "r", label: "reload (drops your edits)", action: .reload),
+                        .init(key: "n", label: "cancel", action: .cancel),
+                    ]))
             return []
         case .saveFailed(_, let reason):
             quitsAfterSave = false

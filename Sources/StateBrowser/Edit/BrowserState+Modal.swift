@@ -129,12 +129,16 @@ extension BrowserState {
             return submitValue(text, path: path, kind: kind, scalar: scalar)
         case .key(let path):
             let newPath = path.dropLast().appending(.key(text))
-            guard document.tree.index(at: newPath) == nil || newPath == path else { return .refused("\(path.dropLast().description.isEmpty ? "The root" : path.dropLast().description) already has a key “\(text)”") }
+            guard document.tree.index(at: newPath) == nil || newPath == path else {
+                return .refused("\(path.dropLast().description.isEmpty ? "The root" : path.dropLast().description) already has a key “\(text)”")
+            }
             modal = nil
             return .done(commit([.rename(path, to: text)], select: newPath, message: "Renamed to \(text)") ?? [])
         case .newKey(let container, let value, let at):
             let newPath = container.appending(.key(text))
-            guard document.tree.index(at: newPath) == nil else { return .refused("\(container.description.isEmpty ? "The root" : container.description) already has a key “\(text)”") }
+            guard document.tree.index(at: newPath) == nil else {
+                return .refused("\(container.description.isEmpty ? "The root" : container.description) already has a key “\(text)”")
+            }
             modal = nil
             let ops: [EditOperation] = [.insert(into: container, key: text, at: at, value: value)]
             if value.isContainer || value.isBool {

@@ -39,7 +39,7 @@ public struct MessageLog: Sendable, Equatable {
 
     public static let keys = KeyMap<Action>(
         PagerMove.bindings(Action.scroll, group: "Messages (M)", hint: true) + [
-            .init([[.escape], [.character("q")], [.character("M")], [.enter]], .close, "close (any other key too)", group: "Messages (M)", hint: ("Esc", "closes")),
+            .init([[.escape], [.character("q")], [.character("M")], [.enter]], .close, "close (any other key too)", group: "Messages (M)", hint: ("Esc", "closes"))
         ])
 
     public enum Outcome: Sendable, Equatable {

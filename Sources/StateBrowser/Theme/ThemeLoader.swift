@@ -18,7 +18,8 @@ public enum ThemeLoader {
     public static func folders(environment: [String: String]) -> [URL] {
         var folders: [URL] = []
         if let custom = environment["STATE_THEMES"], !custom.isEmpty { folders.append(URL(fileURLWithPath: custom)) }
-        let config = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+        let config =
+            environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? environment["HOME"].map { URL(fileURLWithPath: $0).appendingPathComponent(".config") }
         if let config { folders.append(config.appendingPathComponent("state/themes")) }
         return folders

@@ -13,7 +13,9 @@ public struct ThemeStyle: Model, Equatable, Sendable {
     public var underline: Bool
     public var reverse: Bool
 
-    public init(foreground: RGBAColor? = nil, background: RGBAColor? = nil, bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false) {
+    public init(
+        foreground: RGBAColor? = nil, background: RGBAColor? = nil, bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold

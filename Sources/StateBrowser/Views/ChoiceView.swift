@@ -19,7 +19,9 @@ enum ChoiceView {
             let selected = index == list.list.selected
             let base = selected ? theme[.selection] : theme[.text]
             if selected { screen.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 1), style: base) }
-            screen.put((selected ? "▸ " : "  ") + item.label, x: inner.x, y: y, style: base.overlaid(with: theme[.key]).overlaid(with: selected ? theme[.selection] : Style()), limit: inner.x + labelWidth + 2)
+            screen.put(
+                (selected ? "▸ " : "  ") + item.label, x: inner.x, y: y, style: base.overlaid(with: theme[.key]).overlaid(with: selected ? theme[.selection] : Style()),
+                limit: inner.x + labelWidth + 2)
             screen.put(item.detail, x: inner.x + labelWidth + 3, y: y, style: selected ? base : theme[.label], limit: inner.maxX)
         }
         if list.items.isEmpty { screen.put(TextWidth.truncated("(nothing to pick)", to: inner.width), x: inner.x, y: inner.y, style: theme[.label], limit: inner.maxX) }

@@ -73,7 +73,8 @@ enum ColorPickerView {
             screen.put((selected ? "▸ " : "  ") + channel.name, x: inner.x, y: y, style: style)
             screen.put(number, x: inner.x + 13, y: y, style: style.overlaid(with: selected ? Style() : theme[.number]), limit: inner.x + 20)
             let filled = Int((amount / picker.maximum(channel) * Double(barWidth)).rounded())
-            screen.put(String(repeating: "█", count: filled), x: inner.x + 21, y: y, style: style.overlaid(with: Style(foreground: barColor(channel, state: state))), limit: inner.maxX)
+            screen.put(
+                String(repeating: "█", count: filled), x: inner.x + 21, y: y, style: style.overlaid(with: Style(foreground: barColor(channel, state: state))), limit: inner.maxX)
             screen.put(String(repeating: "░", count: max(0, barWidth - filled)), x: inner.x + 21 + filled, y: y, style: style.overlaid(with: theme[.label]), limit: inner.maxX)
             y += 1
             if channel == .alpha, gap { y += 1 }

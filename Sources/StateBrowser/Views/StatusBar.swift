@@ -19,7 +19,9 @@ enum StatusBar {
             renderField(field, label: ":", into: &screen, in: rect, theme: theme)
             return
         case .confirm(let confirmation)?:
-            screen.put(" " + TextWidth.truncated(confirmation.text, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path].overlaid(with: Style(attributes: .bold)), limit: rect.maxX)
+            screen.put(
+                " " + TextWidth.truncated(confirmation.text, to: rect.width - 2), x: rect.x, y: rect.y, style: theme[.path].overlaid(with: Style(attributes: .bold)),
+                limit: rect.maxX)
             return
         default:
             break
@@ -33,7 +35,9 @@ enum StatusBar {
         let x = screen.put(TextWidth.truncated(label, to: max(1, rect.width / 2)), x: rect.x, y: rect.y, style: theme[.path].overlaid(with: Style(attributes: .bold)))
         if field.text.isEmpty, let placeholder {
             // A suggestion, dimmed: Enter takes it, typing replaces it.
-            screen.put(TextWidth.truncated(placeholder + "  (Enter takes it)", to: max(0, rect.maxX - x - 1)), x: x, y: rect.y, style: theme[.path].overlaid(with: theme[.label]).overlaid(with: Style(attributes: .dim)), limit: rect.maxX)
+            screen.put(
+                TextWidth.truncated(placeholder + "  (Enter takes it)", to: max(0, rect.maxX - x - 1)), x: x, y: rect.y,
+                style: theme[.path].overlaid(with: theme[.label]).overlaid(with: Style(attributes: .dim)), limit: rect.maxX)
             screen.cursor = (x, rect.y)
             return
         }
