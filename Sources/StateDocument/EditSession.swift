@@ -65,6 +65,8 @@ public struct EditSession: Sendable {
         var scratch = self
         for operation in operations { try scratch.apply(operation) }
         let edit = ByteEdit.between(tree.bytes, scratch.tree.bytes)
+        // Edits that cancel out change nothing: no undo step, as for a single one.
+        if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
         record(Entry(operations: operations, forward: edit, backward: edit.inverse(in: tree.bytes)), scratch.tree)
         return edit
     }

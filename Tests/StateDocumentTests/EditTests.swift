@@ -177,6 +177,18 @@ import Testing
         let difference = PlistOracle.difference(PlistOracle.canonical(.dictionary(expected)), try PlistOracle.read(url))
         #expect(difference == nil, "\(difference ?? "")")
     }
+
+    /// Edits that change nothing — a value set to itself, a step whose operations cancel out —
+    /// add no undo step and leave the session clean.
+    @Test func editsThatChangeNothingAreNoEdits() throws {
+        var session = EditSession(tree: try SourceTree(parsing: Array(#"{"a": 1, "b": [1, 2]}"#.utf8)))
+        try session.apply(.set("a", 1))
+        #expect(!session.isDirty && !session.canUndo)
+        try session.apply([.set("a", 2), .set("a", 1)])
+        #expect(!session.isDirty && !session.canUndo)
+        try session.apply([.set("a", 2), .set("b.0", 3)])
+        #expect(session.isDirty && session.canUndo)
+    }
 }
 
 /// The edit engine as these tests drive it: values set by key path, then the file's bytes.
