@@ -11,13 +11,9 @@ public enum ValueEntry {
         /// `String`, `Integer`, `Boolean`: as the browser labels a value's kind.
         public var displayName: String {
             switch self {
-            case .string: "String"
-            case .integer: "Integer"
-            case .real: "Real"
             case .bool: "Boolean"
-            case .date: "Date"
-            case .data: "Data"
             case .json: "JSON"
+            default: rawValue.prefix(1).uppercased() + rawValue.dropFirst()
             }
         }
     }

@@ -27,6 +27,17 @@ public enum Fixtures {
         return url
     }
 
+    /// A copy of the Asset Library sample with its schema beside it, in a fresh temporary
+    /// folder: the sample file.
+    public static func sampleCopy() throws -> URL {
+        let folder = try temporaryFolder()
+        let example = packageRoot.appendingPathComponent("Examples/AssetLibrary")
+        for name in ["AssetLibrary.plist", "AssetLibrary.schema"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder.appendingPathComponent("AssetLibrary.plist")
+    }
+
     /// Removes a folder made by `temporaryFolder()` and everything in it.
     public static func removeTemporaryFolder(_ url: URL) {
         try? FileManager.default.removeItem(at: url)

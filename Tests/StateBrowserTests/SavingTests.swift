@@ -13,12 +13,7 @@ import Testing
 @Suite struct SavingTests {
     /// A copy of the sample and its schema in a fresh folder, opened as `state` opens it.
     static func open() throws -> (BrowserApp, MemoryBackend, URL) {
-        let folder = try Fixtures.temporaryFolder()
-        let example = AssetLibraryFixture.sample.deletingLastPathComponent()
-        for name in ["AssetLibrary.plist", "AssetLibrary.schema"] {
-            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-        let url = folder.appendingPathComponent("AssetLibrary.plist")
+        let url = try Fixtures.sampleCopy()
         let stamp = AtomicFile.stamp(of: url)
         let document = try BrowserDocument.open(url)
         let backend = MemoryBackend(width: 100, height: 30)

@@ -8,14 +8,7 @@ import Testing
     static var state: String { Fixtures.stateExecutable.path }
     static let environment = BrowserEndToEndTests.environment
 
-    static func sample() throws -> URL {
-        let folder = try Fixtures.temporaryFolder()
-        let example = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary")
-        for name in ["AssetLibrary.plist", "AssetLibrary.schema"] {
-            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-        return folder.appendingPathComponent("AssetLibrary.plist")
-    }
+    static func sample() throws -> URL { try Fixtures.sampleCopy() }
 
     @Test func aTermWithoutAnEntryFallsBackAndSaysSo() throws {
         let file = try Self.sample()

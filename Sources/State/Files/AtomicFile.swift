@@ -58,7 +58,7 @@ public enum AtomicFile {
             var written = 0
             try bytes.withUnsafeBytes { raw in
                 while written < raw.count {
-                    let n = POSIX.write(fd, raw.baseAddress! + written, raw.count - written)
+                    let n = POSIX.writeBytes(fd, raw.baseAddress! + written, raw.count - written)
                     if n < 0 && errno == EINTR { continue }
                     guard n > 0 else { throw failure("writing failed", target) }
                     written += n

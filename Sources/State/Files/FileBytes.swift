@@ -17,7 +17,7 @@ public enum FileBytes {
         var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 1)) { buffer, count in
             var filled = 0
             while filled < expected {
-                let n = POSIX.read(fd, buffer.baseAddress! + filled, expected - filled)
+                let n = POSIX.readBytes(fd, buffer.baseAddress! + filled, expected - filled)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 filled += n
@@ -27,7 +27,7 @@ public enum FileBytes {
         // Files that report no size (pipes, /proc) or grew while being read.
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { POSIX.read(fd, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { POSIX.readBytes(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw PlistError("cannot read \(path): \(POSIX.errorText)") }
             if n == 0 { break }

@@ -14,31 +14,17 @@
 #endif
 
 /// Thin wrappers over the POSIX calls the file layer needs, with one spelling on every
-/// platform (Glibc's `st_mtim` is Darwin's `st_mtimespec`, `read`/`write` collide with
-/// methods of the same name).
+/// platform (Glibc's `st_mtim` is Darwin's `st_mtimespec`; `read`/`write` would collide with
+/// methods of the same name where they are called).
 enum POSIX {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(fd, buffer, count)
-        #elseif canImport(Musl)
-            Musl.read(fd, buffer, count)
-        #elseif canImport(Darwin)
-            Darwin.read(fd, buffer, count)
-        #elseif canImport(Android)
-            Android.read(fd, buffer, count)
-        #endif
+    /// `read(2)`, retried by callers on EINTR.
+    static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        read(fd, buffer, count)
     }
 
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(fd, buffer, count)
-        #elseif canImport(Musl)
-            Musl.write(fd, buffer, count)
-        #elseif canImport(Darwin)
-            Darwin.write(fd, buffer, count)
-        #elseif canImport(Android)
-            Android.write(fd, buffer, count)
-        #endif
+    /// `write(2)`, retried by callers on EINTR.
+    static func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        write(fd, buffer, count)
     }
 
     /// What `stat` says of a path (following links), or nil.

@@ -51,14 +51,7 @@ extension BrowserState {
     /// Quitting with unsaved changes asks first.
     mutating func quit() -> [Effect] {
         guard isDirty else { return [.quit] }
-        modal = .confirm(
-            Confirmation(
-                "Unsaved changes to \(document.fileName).",
-                answers: [
-                    .init(key: "s", label: "save and quit", action: .saveAndQuit),
-                    .init(key: "q", label: "quit without saving", action: .quit),
-                    .init(key: "n", label: "keep editing", action: .cancel),
-                ]))
+        ask("Unsaved changes to \(document.fileName).", [("s", "save and quit", .saveAndQuit), ("q", "quit without saving", .quit), ("n", "keep editing", .cancel)])
         return []
     }
 
@@ -278,13 +271,7 @@ extension BrowserState {
         let action = ChoiceAction.edit([.delete(path)], select: select, message: "Deleted \(path) (u undoes)")
         let size = Int(document.tree[node].size)
         guard size == 0 else {
-            modal = .confirm(
-                Confirmation(
-                    "Delete \(path) and the \(size) value\(size == 1 ? "" : "s") in it?",
-                    answers: [
-                        .init(key: "y", label: "delete", action: action),
-                        .init(key: "n", label: "keep", action: .cancel),
-                    ]))
+            ask("Delete \(path) and the \(size) value\(size == 1 ? "" : "s") in it?", [("y", "delete", action), ("n", "keep", .cancel)])
             return []
         }
         return choose(action)

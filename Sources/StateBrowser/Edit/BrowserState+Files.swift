@@ -15,13 +15,7 @@ extension BrowserState {
         }
         let request = SaveRequest(file: file, bytes: session.bytes, format: session.format, overwritingChanges: overwritingChanges)
         if file.isReadOnly, !overwritingChanges {
-            modal = .confirm(
-                Confirmation(
-                    "\(document.fileName) is read-only.",
-                    answers: [
-                        .init(key: "w", label: "write it anyway", action: .write(request)),
-                        .init(key: "n", label: "cancel", action: .cancel),
-                    ]))
+            ask("\(document.fileName) is read-only.", [("w", "write it anyway", .write(request)), ("n", "cancel", .cancel)])
             return []
         }
         return [.save(request)]
@@ -108,23 +102,11 @@ extension BrowserState {
             var overwrite = request
             overwrite.overwritingChanges = true
             if let newName = request.newName {
-                modal = .confirm(
-                    Confirmation(
-                        "\(newName) already exists.",
-                        answers: [
-                            .init(key: "o", label: "overwrite it", action: .write(overwrite)),
-                            .init(key: "n", label: "cancel", action: .cancel),
-                        ]))
-                return []
+                ask("\(newName) already exists.", [("o", "overwrite it", .write(overwrite)), ("n", "cancel", .cancel)])
+            } else {
+                let question = "\(document.fileName) changed on disk since it was opened."
+                ask(question, [("o", "overwrite it", .write(overwrite)), ("r", "reload (drops your edits)", .reload), ("n", "cancel", .cancel)])
             }
-            modal = .confirm(
-                Confirmation(
-                    "\(document.fileName) changed on disk since it was opened.",
-                    answers: [
-                        .init(key: "o", label: "overwrite it", action: .write(overwrite)),
-                        .init(key: "r", label: "reload (drops your edits)", action: .reload),
-                        .init(key: "n", label: "cancel", action: .cancel),
-                    ]))
             return []
         case .saveFailed(_, let reason):
             quitsAfterSave = false
@@ -142,6 +124,11 @@ extension BrowserState {
         case .started, .input, .checkFinished, .searchFinished:
             return []
         }
+    }
+
+    /// Asks a question in the status bar, one key per answer.
+    mutating func ask(_ question: String, _ answers: [(key: Character, label: String, action: ChoiceAction)]) {
+        modal = .confirm(Confirmation(question, answers: answers.map { Confirmation.Answer(key: $0.key, label: $0.label, action: $0.action) }))
     }
 
     /// A new document for the whole session tree (another format, or the file read again):
