@@ -20,11 +20,9 @@ struct AddCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The file to edit.")
-    var file: String
-
-    @Argument(help: "The key path of the new entry: its container's path plus the new key, the index, or + to append.")
-    var keyPath: String
+    @OptionGroup var target: KeyPathArguments
+    var file: String { target.file }
+    var keyPath: String { target.keyPath }
 
     @Argument(help: "The value.")
     var value: String

@@ -11,11 +11,9 @@ struct DeleteCommand: ParsableCommand {
         discussion: "With a schema, deleting a required field is refused (exit 65). Exit status as for `state set`."
     )
 
-    @Argument(help: "The file to edit.")
-    var file: String
-
-    @Argument(help: "The key path of the entry or item to delete.")
-    var keyPath: String
+    @OptionGroup var target: KeyPathArguments
+    var file: String { target.file }
+    var keyPath: String { target.keyPath }
 
     @OptionGroup var schemaOptions: SchemaOptions
 

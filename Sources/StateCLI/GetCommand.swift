@@ -11,11 +11,9 @@ struct GetCommand: ParsableCommand {
         discussion: "Scalars print raw (strings as they are, dates in ISO-8601, data in base64); dictionaries and arrays print as JSON. --json prints every value as JSON."
     )
 
-    @Argument(help: "The file (XML plist, binary plist or JSON).")
-    var file: String
-
-    @Argument(help: "The key path; empty for the whole file.")
-    var keyPath: String
+    @OptionGroup var target: KeyPathArguments
+    var file: String { target.file }
+    var keyPath: String { target.keyPath }
 
     @Flag(help: "Print the value as JSON (strings quoted, structures as JSON).")
     var json = false

@@ -18,11 +18,9 @@ struct SetCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The file to edit.")
-    var file: String
-
-    @Argument(help: "The key path of the value to replace.")
-    var keyPath: String
+    @OptionGroup var target: KeyPathArguments
+    var file: String { target.file }
+    var keyPath: String { target.keyPath }
 
     @Argument(help: "The new value (omit with --color).")
     var value: String?

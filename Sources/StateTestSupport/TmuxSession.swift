@@ -102,6 +102,20 @@ public final class TmuxSession {
     }
 
     /// The screen as text lines.
+    /// `/TEXT` Enter: the browser's search.
+    public func search(_ text: String) throws {
+        try send("/")
+        try type(text)
+        try send("Enter")
+    }
+
+    /// `i`, Ctrl-U, TEXT, Enter: the selected value replaced in its editor.
+    public func replaceValue(with text: String) throws {
+        try send("i", "C-u")
+        try type(text)
+        try send("Enter")
+    }
+
     public func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", "main"]).components(separatedBy: "\n")
     }

@@ -24,9 +24,7 @@ import Testing
         #expect(screen.contains { $0.contains("▾ domains") })
 
         // Search a value, deep inside collapsed groups.
-        try tmux.send("/")
-        try tmux.type("Glass")
-        try tmux.send("Enter")
+        try tmux.search("Glass")
         screen = try tmux.waitFor(text: " domains.Game.groups.Palette.assets.2.name")
         #expect(screen.contains { $0.contains("1/1 “Glass”") })
 
@@ -36,9 +34,7 @@ import Testing
         #expect(try tmux.clipboard() == "domains.Game.groups.Palette.assets.2.name")
 
         // The swatch of a color at the 256-color index nearest to #FF8000.
-        try tmux.send("/")
-        try tmux.type("Accent")
-        try tmux.send("Enter")
+        try tmux.search("Accent")
         try tmux.waitFor(text: "#FF8000")
         #expect(try tmux.styledScreen().contains("48;5;208m"))
 

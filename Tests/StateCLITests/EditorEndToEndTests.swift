@@ -30,9 +30,7 @@ import Testing
         let tmux = try TmuxSession(width: 110, height: 32)
         try tmux.run("\(Self.environment) \(Self.state) \(file.path) 2>\(file.deletingLastPathComponent().path)/err.log; echo EXIT=$?")
         try tmux.waitFor(text: "BROWSE")
-        try tmux.send("/")
-        try tmux.type("Accent")
-        try tmux.send("Enter")
+        try tmux.search("Accent")
         try tmux.waitFor(text: " domains.Game.groups.Palette.assets.0.name")
         try tmux.send("j", "j")
         try tmux.waitFor(text: " domains.Game.groups.Palette.assets.0.color")
@@ -121,9 +119,7 @@ import Testing
         // An unsaved edit first: the display name.
         try tmux.send("j", "j")
         try tmux.waitFor(text: " CFBundleDisplayName")
-        try tmux.send("i", "C-u")
-        try tmux.type("Tide Notes Pro")
-        try tmux.send("Enter")
+        try tmux.replaceValue(with: "Tide Notes Pro")
         try tmux.waitFor(text: "\"Tide Notes Pro\"")
         // The original steps: expand all, go to a CFBundleTypeRole, edit it, and press what
         // would pick from a list.

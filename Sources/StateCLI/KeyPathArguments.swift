@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `FILE KEYPATH`, as `get`, `set`, `add` and `delete` take them.
+struct KeyPathArguments: ParsableArguments {
+    @Argument(help: "The file (XML plist, binary plist or JSON).")
+    var file: String
+
+    @Argument(help: "The key path in plutil's dot syntax (domains.Game.groups.Palette.assets.0.name); see the command's discussion for what it names.")
+    var keyPath: String
+}
