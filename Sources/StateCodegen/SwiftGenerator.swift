@@ -397,20 +397,10 @@ public struct SwiftGenerator: Sendable {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// A Swift string literal for `text` (controls and bidirectional overrides escaped, so
+    /// generated code never hides text from its reader).
     static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        "\"" + text.escaped(quotes: true) + "\""
     }
 }
 

@@ -93,7 +93,7 @@ enum DetailView {
                 }
             }
             // Controls and bidirectional overrides in the file are shown as escapes, never obeyed.
-            lines.append(ValueText.escaped(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\t", with: "  ").replacingOccurrences(of: "\r", with: "")))
+            lines.append(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\t", with: "  ").replacingOccurrences(of: "\r", with: "").escaped())
         }
         if end < Int(source.end), lines.count < limit { lines.append("…") }
         return lines
@@ -120,7 +120,7 @@ struct LineWriter {
         guard y < rect.maxY else { return }
         let labelWidth = 10
         screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
-        screen.put(TextWidth.truncated(ValueText.escaped(value), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
+        screen.put(TextWidth.truncated(value.escaped(), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
         y += 1
     }
 
@@ -129,7 +129,7 @@ struct LineWriter {
         guard y < rect.maxY else { return }
         let labelWidth = 10
         screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
-        var rest = Substring(ValueText.escaped(value))
+        var rest = Substring(value.escaped())
         repeat {
             let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: rect.width - labelWidth)))
             screen.put(String(chunk), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)

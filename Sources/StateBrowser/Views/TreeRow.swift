@@ -33,7 +33,7 @@ struct TreeRow {
 
         if let label = document.label(of: node) {
             let isIndex = document.isArrayElement(node)
-            self.label = [Piece(text: isIndex ? label : ValueText.escaped(label), role: isIndex ? .index : .key)]
+            self.label = [Piece(text: isIndex ? label : label.escaped(), role: isIndex ? .index : .key)]
         } else {
             label = [Piece(text: "(root)", role: .label)]
         }
