@@ -24,12 +24,12 @@ public struct OpenDocument: Sendable, Equatable {
     public static func read(_ url: URL) throws -> (OpenDocument, SourceTree) {
         let stamp = AtomicFile.stamp(of: url)
         let bytes = try FileBytes.read(url)
-        return (OpenDocument(url: url, stamp: stamp, isReadOnly: isReadOnly(url)), try SourceTree(parsing: bytes))
+        return (OpenDocument(url: url, stamp: stamp, isReadOnly: permissionsDenyWriting(url)), try SourceTree(parsing: bytes))
     }
 
     /// Whether the file's permissions keep it from being written: the system says so, or no
     /// write bit is set at all (which the superuser's access check would overlook).
-    public static func isReadOnly(_ url: URL) -> Bool {
+    public static func permissionsDenyWriting(_ url: URL) -> Bool {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else { return false }
         if !FileManager.default.isWritableFile(atPath: path) { return true }
