@@ -77,19 +77,27 @@ extension BrowserState {
     mutating func finishFile(_ outcome: BrowserMessage) -> [Effect] {
         switch outcome {
         case .saved(let request, let written):
-            file = written
             var effects: [Effect] = []
             if let newName = request.newName {
                 if request.format == session.format, request.bytes == session.bytes {
                     session.markSaved()
-                } else if let tree = try? SourceTree(parsing: request.bytes, as: request.format) {
-                    // Another format: the file as written is what is edited from now on.
-                    session = EditSession(tree: tree)
+                } else {
+                    // Another format: the file as written is what is edited from now on — when
+                    // it reads back; otherwise the edits stay on the document as it was.
+                    do {
+                        session = EditSession(tree: try SourceTree(parsing: request.bytes, as: request.format))
+                    } catch {
+                        message = StatusMessage(text: "Saved \(newName), but it does not read back (\(error)); still editing \(document.fileName)", isError: true)
+                        quitsAfterSave = false
+                        return []
+                    }
                 }
+                file = written
                 effects = replaceDocument(fileName: newName)
                 let warnings = request.warnings
                 message = StatusMessage(text: "Saved as \(newName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
             } else {
+                file = written
                 if request.bytes == session.bytes { session.markSaved() }
                 message = StatusMessage(text: "Saved \(document.fileName) (\(request.bytes.count) bytes)", isError: false)
             }
