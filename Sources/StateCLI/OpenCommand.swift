@@ -90,8 +90,16 @@ struct OpenCommand: ParsableCommand {
     /// The Asset Library sample, written with its schema from the copies compiled into the
     /// binary into a scratch folder of the user's temporary directory (fresh on every start):
     /// `state` with no file never edits a tracked file, and works with no checkout at all.
+    ///
+    /// Each running `state` has its own folder (`state-sample-UID/PID`), so two of them never
+    /// overwrite each other's copy; folders of runs that have ended are removed here.
     static func sampleFile() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-sample-\(getuid())")
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("state-sample-\(getuid())")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let pid = Int32(name), !LocalProcess.isRunning(pid) else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+        let folder = parent.appendingPathComponent(String(LocalProcess.id))
         do {
             return try AssetLibrary.writeSampleCopy(in: folder)
         } catch {

@@ -141,14 +141,19 @@ public final class TmuxSession {
         try tmux(["show-buffer"])
     }
 
-    /// Waits until `condition` holds for the screen; throws with the last screen otherwise.
+    /// Waits until `condition` holds for a settled screen; throws with the last screen otherwise.
+    ///
+    /// A frame reaches tmux in several writes, so a capture can hold half of it (a title
+    /// without the rows under it) on a loaded machine: the screen is returned only once two
+    /// captures a moment apart agree and the condition holds for both.
     @discardableResult
     public func waitFor(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         while Date() < deadline {
+            let previous = last
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) && last == previous { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw TmuxError(message: "timed out waiting for \(what); screen:\n" + last.joined(separator: "\n"))
