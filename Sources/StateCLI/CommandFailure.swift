@@ -28,7 +28,9 @@ enum CommandFailure {
     /// Prints `state: FILE: message` to stderr and returns the exit code to throw.
     static func report(_ error: Error, file: String?, code: ExitCode) -> ExitCode {
         let message = (error as? PlistError)?.description ?? "\(error)"
-        StandardStream.error.write("state: \(file.map { "\($0): " } ?? "")\(message)\n")
+        // Messages from the file layer name the path themselves: say it once.
+        let named = file.map { $0 != "-" && (message.contains($0) || message.contains(URL(fileURLWithPath: $0).path)) } ?? true
+        StandardStream.error.write("state: \(named ? "" : "\(file!): ")\(message)\n")
         return code
     }
 }

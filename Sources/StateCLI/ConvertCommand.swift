@@ -40,7 +40,8 @@ struct ConvertCommand: ParsableCommand {
             return
         }
         do {
-            try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+            let outcome = try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+            for note in outcome.notes { StandardStream.error.write("state: \(output): \(note)\n") }
         } catch {
             throw CommandFailure.report(error, file: output, code: CommandFailure.output)
         }

@@ -56,8 +56,10 @@ struct ScriptedEdit {
             }
         }
         do {
-            document = try document.save(session.bytes)
+            let saved = try document.save(session.bytes)
+            document = saved.document
             session.markSaved()
+            for note in saved.notes { StandardStream.error.write("state: \(file): \(note)\n") }
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.output)
         }

@@ -40,12 +40,13 @@ public struct OpenDocument: Sendable, Equatable {
     /// Whether the file on disk is no longer the one that was read.
     public var changedOnDisk: Bool { AtomicFile.stamp(of: url) != stamp }
 
-    /// Writes `bytes` over the file and returns the document as it now is on disk. Throws
-    /// `ChangedOnDiskError` when the file changed since it was read, unless
-    /// `overwritingChanges`; a failed save leaves the file as it was.
-    public func save(_ bytes: [UInt8], overwritingChanges: Bool = false) throws -> OpenDocument {
-        if !overwritingChanges, changedOnDisk { throw ChangedOnDiskError(url: url) }
-        try AtomicFile.write(bytes, to: url)
-        return OpenDocument(url: url, stamp: AtomicFile.stamp(of: url), isReadOnly: isReadOnly)
+    /// Writes `bytes` over the file and returns the document as it now is on disk, with what
+    /// the save could not keep or found (`AtomicFile.Outcome.notes`). Throws
+    /// `ChangedOnDiskError` when the file changed since it was read — checked again just
+    /// before the new file takes its place — unless `overwritingChanges`; a failed save leaves
+    /// the file as it was.
+    public func save(_ bytes: [UInt8], overwritingChanges: Bool = false) throws -> (document: OpenDocument, notes: [String]) {
+        let outcome = try AtomicFile.write(bytes, to: url, replacing: overwritingChanges ? .anything : .onlyIfUnchanged(since: stamp))
+        return (OpenDocument(url: url, stamp: AtomicFile.stamp(of: url), isReadOnly: isReadOnly), outcome.notes)
     }
 }

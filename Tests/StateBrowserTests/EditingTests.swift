@@ -461,7 +461,7 @@ import Testing
         var failed = state
         #expect(failed.update(.saveFailed(request, reason: "disk full")).isEmpty)
         #expect(failed.message?.text == "Not saved: disk full")
-        #expect(state.update(.saved(request, file: request.file)) == [.quit])
+        #expect(state.update(.saved(request, file: request.file, notes: [])) == [.quit])
         #expect(!state.isDirty)
         state.press(":")
         state.type("q!")

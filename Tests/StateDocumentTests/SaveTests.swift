@@ -51,7 +51,7 @@ import Testing
         // A typed error, so callers can offer to overwrite or reload.
         #expect(throws: ChangedOnDiskError(url: url)) { try file.save(session.bytes) }
         #expect(try FileBytes.read(url) == theirs)
-        let saved = try file.save(session.bytes, overwritingChanges: true)
+        let saved = try file.save(session.bytes, overwritingChanges: true).document
         #expect(try SourceTree(contentsOf: url).value()["t.id"] == 1)
         #expect(!saved.changedOnDisk)
         #expect(file.changedOnDisk, "the old document still has the stamp from before")

@@ -1,10 +1,18 @@
 import Foundation
 
-/// Writes files so that a reader sees either the old or the new content, never a mix, and a
-/// failure leaves the old file as it was.
+/// Writes files so that a reader sees either the old or the new content, never a mix, a
+/// failure leaves the old file as it was, and nothing another program wrote meanwhile is lost.
 ///
-/// Write to a temporary file in the same folder, fsync, give it the original's permissions,
-/// rename it over the target, fsync the folder. A symlink is written through to its target.
+/// A save writes the new content to a temporary file in the same folder (named as
+/// `TemporaryFileName` says), fsyncs it and gives it the original's permissions, owner, group
+/// and extended attributes; then it takes an advisory lock on the target, checks that the
+/// target is still the file that was read, renames the temporary file over it, and fsyncs the
+/// folder. A symlink is written through to its target; a symlink loop is refused.
+///
+/// When a rename cannot keep what the file is — it has other hard links, or it belongs to
+/// another user and this process cannot give the new file that owner — the content is written
+/// in place instead, after a complete copy is on disk beside it (see DECISIONS.md).
+///
 /// (`FileManager.replaceItemAt` is not used: on Linux it renames in the wrong direction and
 /// loses the file; `Data.write(.atomic)` resets permissions and replaces symlinks.)
 public enum AtomicFile {
@@ -14,79 +22,136 @@ public enum AtomicFile {
         /// Modification time: seconds since 1970 and the nanoseconds within that second.
         public var modifiedSeconds: Int64
         public var modifiedNanoseconds: Int64
+        /// Status change time: the system sets it on every write, and no program can set it
+        /// back (a same-size rewrite that restores the modification time still moves it).
+        public var changedSeconds: Int64
+        public var changedNanoseconds: Int64
         public var inode: UInt64
         public var device: UInt64
     }
 
-    public static func stamp(of url: URL) -> Stamp? {
-        guard let info = POSIX.status(url.path) else { return nil }
-        return Stamp(size: info.size, modifiedSeconds: info.modifiedSeconds, modifiedNanoseconds: info.modifiedNanoseconds, inode: info.inode, device: info.device)
+    /// Whether a save may replace whatever is at the path, or only the file that was read.
+    public enum Replacing: Sendable, Equatable {
+        case anything
+        /// Only the file with this stamp (nil: only if there is still no file). Otherwise the
+        /// save throws `ChangedOnDiskError` and writes nothing.
+        case onlyIfUnchanged(since: Stamp?)
     }
 
-    /// The path writes go to: symlinks resolved, so the link itself survives.
-    public static func target(of url: URL) -> URL {
+    /// What a save could not keep or found beside the file, in sentences for the user.
+    public struct Outcome: Sendable, Equatable {
+        public var notes: [String] = []
+    }
+
+    /// How long a save waits for another `state` process that is replacing the same file.
+    static let lockTimeout = 10.0
+
+    public static func stamp(of url: URL) -> Stamp? {
+        POSIX.status(url.path).map(Stamp.init)
+    }
+
+    /// The path writes go to: symlinks resolved, so the link itself survives. Throws for a
+    /// symlink loop (or a chain longer than the system follows), which a save must not replace.
+    public static func target(of url: URL) throws -> URL {
         var path = url.path
         for _ in 0..<40 {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(path, &buffer, buffer.count - 1)
-            guard n > 0 else { break }
+            guard n > 0 else { return URL(fileURLWithPath: path) }
             let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             path = link.hasPrefix("/") ? link : (path as NSString).deletingLastPathComponent + "/" + link
         }
-        return URL(fileURLWithPath: path)
+        throw PlistError("cannot save \(url.path): it is a symbolic link that leads back to itself (or through more than 40 links)")
     }
 
     /// Atomically replaces (or creates) the file at `url` with `bytes`.
-    public static func write(_ bytes: [UInt8], to url: URL) throws {
-        let target = target(of: url)
-        let folder = target.deletingLastPathComponent().path
-        let name = target.lastPathComponent
-        var template = Array("\(folder)/.\(name).state-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            let why =
-                errno == EACCES || errno == EROFS || errno == EPERM ? "its folder \(folder) does not allow new files" : "no temporary file can be made in its folder \(folder)"
-            throw failure(why, target)
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to url: URL, replacing: Replacing = .anything) throws -> Outcome {
+        let target = try target(of: url)
+        var outcome = Outcome()
+        let leftovers = TemporaryFileName.clearLeftovers(of: target)
+        if !leftovers.removed.isEmpty {
+            let count = leftovers.removed.count
+            outcome.notes.append("removed \(count) temporary file\(count == 1 ? "" : "s") that interrupted saves left beside \(target.lastPathComponent)")
         }
-        let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var done = false
-        defer {
-            if !done { unlink(tempPath) }
+        for copy in leftovers.copies {
+            outcome.notes.append("an interrupted save left its complete new content in \(copy) beside \(target.lastPathComponent)")
         }
-        do {
-            defer { close(fd) }
-            var written = 0
-            try bytes.withUnsafeBytes { raw in
-                while written < raw.count {
-                    let n = POSIX.writeBytes(fd, raw.baseAddress! + written, raw.count - written)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { throw failure("writing failed", target) }
-                    written += n
-                }
+        let existing = POSIX.status(target.path)
+        if case .onlyIfUnchanged(let expected) = replacing, existing.map(Stamp.init) != expected {
+            throw ChangedOnDiskError(url: url)
+        }
+        if let existing, !existing.isRegularFile {
+            // A device or a FIFO (`-o /dev/stdout`): there is nothing to replace, only to write to.
+            if existing.isFolder { throw failure("it is a folder", target) }
+            try writeThrough(bytes, to: target)
+            return outcome
+        }
+        let keepsIdentity = existing.map { canReplaceKeepingIdentity($0) } ?? true
+        let save = try TemporarySave(bytes: bytes, beside: target, kind: keepsIdentity ? .replacement : .copy)
+        defer { save.discard() }
+        if let existing {
+            outcome.notes += save.take(identityOf: existing, from: target)
+        }
+        try save.flush()
+        let lock = try SaveLock(target)
+        defer { lock.release() }
+        if case .onlyIfUnchanged(let expected) = replacing, stamp(of: target) != expected {
+            throw ChangedOnDiskError(url: url)
+        }
+        let rewritten = try !keepsIdentity && save.rewriteInPlace(target)
+        if !rewritten {
+            if !keepsIdentity, let existing {
+                outcome.notes.append(whatRenameLoses(existing, target))
             }
-            var info = stat()
-            let mode: mode_t
-            if stat(target.path, &info) == 0 {
-                mode = info.st_mode & 0o7777
-            } else {
-                let mask = umask(0)
-                umask(mask)
-                mode = 0o666 & ~mask
-            }
-            guard fchmod(fd, mode) == 0 else { throw failure("its permissions cannot be kept", target) }
-            guard fsync(fd) == 0 else { throw failure("it cannot be flushed to disk", target) }
+            try save.rename(over: target)
         }
-        guard rename(tempPath, target.path) == 0 else { throw failure("the new file cannot take its place", target) }
-        done = true
-        let dirfd = open(folder, O_RDONLY | O_DIRECTORY)
-        if dirfd >= 0 {
-            fsync(dirfd)
-            close(dirfd)
+        return outcome
+    }
+
+    /// Whether a renamed temporary file can be the same file to its other names and owner:
+    /// one link, and an owner and group this process can give it.
+    private static func canReplaceKeepingIdentity(_ status: POSIX.Status) -> Bool {
+        guard status.linkCount <= 1 else { return false }
+        return POSIX.effectiveUser == 0 || status.owner == POSIX.effectiveUser
+    }
+
+    private static func whatRenameLoses(_ status: POSIX.Status, _ target: URL) -> String {
+        status.linkCount > 1
+            ? "\(target.lastPathComponent) could not be rewritten in place, so its \(status.linkCount - 1) other hard link(s) keep the old content"
+            : "\(target.lastPathComponent) could not be rewritten in place, so it now belongs to you (it belonged to user \(status.owner))"
+    }
+
+    /// Writes to a device or FIFO as it is, with no temporary file.
+    private static func writeThrough(_ bytes: [UInt8], to target: URL) throws {
+        let fd = POSIX.openFile(target.path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("it cannot be opened for writing", target) }
+        defer { close(fd) }
+        try writeAll(bytes, to: fd, target)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, _ target: URL) throws {
+        var written = 0
+        try bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = POSIX.writeBytes(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw failure("writing failed", target) }
+                written += n
+            }
         }
     }
 
     /// One sentence: what could not be saved, why, and the system's word for it.
-    private static func failure(_ why: String, _ url: URL) -> PlistError {
+    static func failure(_ why: String, _ url: URL) -> PlistError {
         PlistError("cannot save \(url.path): \(why) (\(POSIX.errorText))")
+    }
+}
+
+extension AtomicFile.Stamp {
+    init(_ status: POSIX.Status) {
+        self.init(
+            size: status.size, modifiedSeconds: status.modifiedSeconds, modifiedNanoseconds: status.modifiedNanoseconds,
+            changedSeconds: status.changedSeconds, changedNanoseconds: status.changedNanoseconds, inode: status.inode, device: status.device)
     }
 }

@@ -2,17 +2,37 @@ import Foundation
 
 /// Reads a whole file into a byte array with plain POSIX calls: no intermediate `Data` copy,
 /// so a 100 MB file costs 100 MB, not 200.
+///
+/// Every read is bounded: at most `MemoryBudget.maxInputBytes` (a quarter of the memory the
+/// process may use, and at most 4 GB), so `/dev/zero` or an endless pipe fail with a message.
+/// A stream whose first bytes cannot start any supported format is refused as soon as they
+/// arrive. A FIFO is opened without waiting for a writer; if nothing arrives within
+/// `fifoTimeout` seconds it is refused rather than blocking forever.
 public enum FileBytes {
+    /// How long a read waits for a FIFO's writer.
+    public static let fifoTimeout = 10.0
+
     public static func read(_ url: URL) throws -> [UInt8] {
+        try read(url, limit: MemoryBudget.maxInputBytes)
+    }
+
+    static func read(_ url: URL, limit: Int, fifoTimeout: Double = FileBytes.fifoTimeout) throws -> [UInt8] {
         let path = url.path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard let before = POSIX.status(path) else { throw PlistError("cannot open \(path): \(POSIX.errorText)") }
+        if before.isFolder { throw PlistError("\(path) is a folder, not a file") }
+        let fd = POSIX.openFile(path, O_RDONLY | O_CLOEXEC | (before.isFIFO ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw PlistError("cannot open \(path): \(POSIX.errorText)") }
         defer { close(fd) }
         guard let info = POSIX.status(fd) else { throw PlistError("cannot read \(path): \(POSIX.errorText)") }
-        if info.isFolder { throw PlistError("\(path) is a folder, not a file") }
-        let expected = Int(info.size)
-        guard expected <= PlistLimits.maxFileSize else {
-            throw PlistError("\(path) is larger than \(PlistLimits.maxFileSize) bytes")
+        if info.isFIFO {
+            guard POSIX.waitReadable(fd, milliseconds: Int32(fifoTimeout * 1000)) else {
+                throw PlistError("cannot read \(path): it is a FIFO and nothing was written to it in \(Int(fifoTimeout)) seconds")
+            }
+            POSIX.makeBlocking(fd)
+        }
+        let expected = info.isRegularFile ? Int(info.size) : 0
+        guard expected <= limit else {
+            throw PlistError("\(path) is \(expected) bytes, larger than the \(limit) bytes state reads (\(limitReason(limit)))")
         }
         var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 1)) { buffer, count in
             var filled = 0
@@ -24,15 +44,43 @@ public enum FileBytes {
             }
             count = filled
         }
-        // Files that report no size (pipes, /proc) or grew while being read.
+        // Streams, devices and /proc files report no size; a file may also grow while read.
         var chunk = [UInt8](repeating: 0, count: 65_536)
+        var checkedStart = info.isRegularFile
         while true {
             let n = chunk.withUnsafeMutableBytes { POSIX.readBytes(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw PlistError("cannot read \(path): \(POSIX.errorText)") }
             if n == 0 { break }
+            guard bytes.count + n <= limit else {
+                throw PlistError("\(path) holds more than the \(limit) bytes state reads (\(limitReason(limit))); stopped reading there")
+            }
             bytes.append(contentsOf: chunk[0..<n])
+            if !checkedStart && bytes.count >= 8 {
+                // Whitespace-only starts are left to the parser, which reads on.
+                checkedStart = true
+                if let error = startError(bytes) { throw PlistError("\(path): \(error)") }
+            }
         }
         return bytes
+    }
+
+    /// Why a stream's first bytes cannot begin a property list or JSON, if they cannot.
+    private static func startError(_ bytes: [UInt8]) -> PlistError? {
+        let prefix = bytes.prefix(64)
+        do {
+            _ = try PlistFormat.detect(prefix)
+            return nil
+        } catch let error as PlistError {
+            // "Only whitespace" (at the prefix's end) is not known yet: the parser reads on.
+            if case .byte(let offset) = error.location, offset < prefix.count { return error }
+            return nil
+        } catch {
+            return nil
+        }
+    }
+
+    private static func limitReason(_ limit: Int) -> String {
+        limit == PlistLimits.maxFileSize ? "offsets are 32 bits" : "a quarter of the \(MemoryBudget.total >> 20) MB this process may use"
     }
 }

@@ -35,7 +35,24 @@ enum POSIX {
         var mode: UInt32
         var modifiedSeconds: Int64
         var modifiedNanoseconds: Int64
+        /// The inode's change time: set by the system on every write, rename, chmod or link,
+        /// and unlike the modification time not settable by `touch` or `utimes`.
+        var changedSeconds: Int64
+        var changedNanoseconds: Int64
+        var linkCount: UInt64
+        var owner: UInt32
+        var group: UInt32
         var isFolder: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+        var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+        var isFIFO: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFIFO) }
+        var permissions: mode_t { mode_t(mode & 0o7777) }
+    }
+
+    /// What `lstat` says of a path (not following a final link), or nil.
+    static func linkStatus(_ path: String) -> Status? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Status(info)
     }
 
     static func status(_ path: String) -> Status? {
@@ -51,6 +68,68 @@ enum POSIX {
     }
 
     static var errorText: String { String(cString: strerror(errno)) }
+
+    /// `flock(2)`, retried until `timeout` seconds have passed: an advisory lock that every
+    /// `state` process takes on a file just before replacing it.
+    static func lockExclusively(_ fd: Int32, timeout: Double) -> Bool {
+        var waited = 0.0
+        while true {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else { return false }
+            usleep(10_000)
+            waited += 0.01
+        }
+    }
+
+    /// `fchown(2)`; -1 leaves that id as it is.
+    static func changeOwner(_ fd: Int32, owner: UInt32?, group: UInt32?) -> Bool {
+        fchown(fd, owner.map { uid_t($0) } ?? uid_t.max, group.map { gid_t($0) } ?? gid_t.max) == 0
+    }
+
+    static var effectiveUser: UInt32 { UInt32(geteuid()) }
+
+    /// `open(2)` with flags and a mode.
+    static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        open(path, flags, mode)
+    }
+
+    /// `poll(2)` for input on one descriptor: true when it is readable (or at its end) within
+    /// `milliseconds`.
+    static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let n = poll(&request, 1, milliseconds)
+            if n < 0 && errno == EINTR { continue }
+            return n > 0
+        }
+    }
+
+    /// The smaller of the soft address-space and data-segment limits, nil when unlimited.
+    static var memoryLimit: UInt64? {
+        func soft(_ resource: Int32) -> UInt64? {
+            var limit = rlimit()
+            #if canImport(Glibc)
+                let status = getrlimit(__rlimit_resource_t(UInt32(resource)), &limit)
+            #else
+                let status = getrlimit(resource, &limit)
+            #endif
+            // RLIM_INFINITY is all ones on Linux and 2⁶³−1 on Darwin.
+            guard status == 0, UInt64(limit.rlim_cur) < 1 << 62 else { return nil }
+            return UInt64(limit.rlim_cur)
+        }
+        #if canImport(Glibc)
+            let resources = [Int32(RLIMIT_AS.rawValue), Int32(RLIMIT_DATA.rawValue)]
+        #else
+            let resources = [Int32(RLIMIT_AS), Int32(RLIMIT_DATA)]
+        #endif
+        return resources.compactMap(soft).min()
+    }
+
+    /// Clears `O_NONBLOCK` once a FIFO has been opened without waiting for a writer.
+    static func makeBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    }
 }
 
 extension POSIX.Status {
@@ -60,8 +139,15 @@ extension POSIX.Status {
         #else
             let modified = info.st_mtim
         #endif
+        #if canImport(Darwin)
+            let changed = info.st_ctimespec
+        #else
+            let changed = info.st_ctim
+        #endif
         self.init(
             size: Int64(info.st_size), inode: UInt64(info.st_ino), device: UInt64(info.st_dev), mode: UInt32(info.st_mode),
-            modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec))
+            modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec),
+            changedSeconds: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec),
+            linkCount: UInt64(info.st_nlink), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
     }
 }

@@ -265,7 +265,7 @@ enum BinaryPlistParser {
                     throw PlistError("shared references expand to more than \(maxNodes) values", at: .byte(offset: position))
                 }
                 let (kind, end) = try kindAndEnd(object, start)
-                nodes.append(SourceNode(kind: kind, start: start, end: end, keyStart: keyStart))
+                try nodes.appendWithinBudget(SourceNode(kind: kind, start: start, end: end, keyStart: keyStart))
                 if kind.isContainer {
                     let h = try header(b, at: start, limit: limit)
                     if h.count > 0 {

@@ -104,7 +104,7 @@ enum JSONPlistParser {
         init(buffer: UnsafeBufferPointer<UInt8>) {
             b = buffer
             n = buffer.count
-            nodes.reserveCapacity(n / 8 + 16)
+            nodes.reserveCapacity(min(n / 8 + 16, MemoryBudget.maxNodes))
         }
 
         func error(_ message: String, at offset: Int) -> PlistError { .text(message, in: b, at: offset) }
@@ -145,7 +145,7 @@ enum JSONPlistParser {
                     }
                     let isObject = c == UInt8(ascii: "{")
                     stack.append(nodes.count)
-                    nodes.append(SourceNode(kind: isObject ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
+                    try nodes.appendWithinBudget(SourceNode(kind: isObject ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
                     pos += 1
                     skipSpace()
                     if pos < n, b[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -157,10 +157,10 @@ enum JSONPlistParser {
                     }
                 case UInt8(ascii: "\""):
                     let escaped = try scanString()
-                    nodes.append(SourceNode(kind: .string, start: start, end: pos, keyStart: keyStart, flags: keyFlags | (escaped ? SourceNode.Flags.escaped : 0)))
+                    try nodes.appendWithinBudget(SourceNode(kind: .string, start: start, end: pos, keyStart: keyStart, flags: keyFlags | (escaped ? SourceNode.Flags.escaped : 0)))
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     let kind = try scanNumber()
-                    nodes.append(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
+                    try nodes.appendWithinBudget(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     let (word, kind): (StaticString, SourceNode.Kind) =
                         c == UInt8(ascii: "t") ? ("true", .trueValue) : c == UInt8(ascii: "f") ? ("false", .falseValue) : ("null", .null)
@@ -168,7 +168,7 @@ enum JSONPlistParser {
                         throw error("invalid literal (expected \(word))", at: pos)
                     }
                     pos += word.utf8CodeUnitCount
-                    nodes.append(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
+                    try nodes.appendWithinBudget(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
                 default:
                     throw error("expected a value, found \(describe(pos))", at: pos)
                 }

@@ -23,6 +23,10 @@ public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible
             }
             return .binary
         }
+        if prefix.starts(with: [0xFF, 0xFE, 0, 0]) || prefix.starts(with: [0, 0, 0xFE, 0xFF]) {
+            let order = prefix[0] == 0 ? "big" : "little"
+            throw PlistError("UTF-32 (\(order)-endian) text is not supported; convert the file to UTF-8", at: .byte(offset: 0))
+        }
         if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
             throw PlistError("UTF-16 text is not supported; convert the file to UTF-8", at: .byte(offset: 0))
         }

@@ -307,7 +307,7 @@ extension XMLPlistParser {
                     let kind: SourceNode.Kind = tag == .dict ? .dictionary : .array
                     pos = gt + 1
                     if selfClosing {
-                        nodes.append(SourceNode(kind: kind, start: tagStart, end: pos, keyStart: keyStart, flags: flags | SourceNode.Flags.selfClosing))
+                        try nodes.appendWithinBudget(SourceNode(kind: kind, start: tagStart, end: pos, keyStart: keyStart, flags: flags | SourceNode.Flags.selfClosing))
                     } else {
                         let open = stack.count + (top.index >= 0 ? 1 : 0)
                         guard open < PlistLimits.maxDepth else {
@@ -315,7 +315,7 @@ extension XMLPlistParser {
                         }
                         if top.index >= 0 { stack.append(top) }
                         top = Open(index: nodes.count, isDict: tag == .dict)
-                        nodes.append(SourceNode(kind: kind, start: tagStart, keyStart: keyStart, flags: flags))
+                        try nodes.appendWithinBudget(SourceNode(kind: kind, start: tagStart, keyStart: keyStart, flags: flags))
                         continue
                     }
                 case .plist:
@@ -395,7 +395,7 @@ extension XMLPlistParser {
             default:
                 preconditionFailure("not a scalar tag")
             }
-            nodes.append(SourceNode(kind: kind, start: tagStart, end: pos, keyStart: keyStart, flags: flags))
+            try nodes.appendWithinBudget(SourceNode(kind: kind, start: tagStart, end: pos, keyStart: keyStart, flags: flags))
         }
     }
 }

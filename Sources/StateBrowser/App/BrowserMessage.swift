@@ -13,8 +13,9 @@ public enum BrowserMessage: Sendable {
     case checkFinished(TypedDocument, generation: Int)
     /// Every match of a search over the document of `generation`, in document order.
     case searchFinished(BrowserState.Search.Query, matches: [Int32], generation: Int)
-    /// The request's bytes are on disk; `file` is the file as it now is (its new stamp).
-    case saved(SaveRequest, file: OpenDocument)
+    /// The request's bytes are on disk; `file` is the file as it now is (its new stamp);
+    /// `notes` say what the save could not keep or found beside the file.
+    case saved(SaveRequest, file: OpenDocument, notes: [String])
     /// The file on disk is not the one that was opened: nothing was written.
     case changedOnDisk(SaveRequest)
     /// Nothing was written, for this reason; the edits are still here.

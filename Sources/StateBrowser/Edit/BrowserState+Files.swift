@@ -76,7 +76,7 @@ extension BrowserState {
     /// Takes the outcome of a `.save` or `.reload` effect.
     mutating func finishFile(_ outcome: BrowserMessage) -> [Effect] {
         switch outcome {
-        case .saved(let request, let written):
+        case .saved(let request, let written, let notes):
             var effects: [Effect] = []
             if let newName = request.newName {
                 if request.format == session.format, request.bytes == session.bytes {
@@ -94,12 +94,13 @@ extension BrowserState {
                 }
                 file = written
                 effects = replaceDocument(fileName: newName)
-                let warnings = request.warnings
+                let warnings = request.warnings + notes
                 message = StatusMessage(text: "Saved as \(newName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
             } else {
                 file = written
                 if request.bytes == session.bytes { session.markSaved() }
-                message = StatusMessage(text: "Saved \(document.fileName) (\(request.bytes.count) bytes)", isError: false)
+                message = StatusMessage(
+                    text: "Saved \(document.fileName) (\(request.bytes.count) bytes)" + (notes.isEmpty ? "" : " — \(notes.joined(separator: "; "))"), isError: false)
             }
             if quitsAfterSave {
                 quitsAfterSave = false

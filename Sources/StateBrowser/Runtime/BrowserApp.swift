@@ -82,7 +82,7 @@ public struct BrowserApp {
         case .save(let request):
             do {
                 let written = try request.file.save(request.bytes, overwritingChanges: request.overwritingChanges)
-                return .saved(request, file: written)
+                return .saved(request, file: written.document, notes: written.notes)
             } catch is ChangedOnDiskError {
                 return .changedOnDisk(request)
             } catch {

@@ -1,5 +1,4 @@
 import Foundation
-import State
 
 /// A save refused because the file changed on disk since it was read.
 public struct ChangedOnDiskError: Error, Sendable, Equatable, CustomStringConvertible {
