@@ -69,7 +69,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "state", dependencies: ["StateCLI"]),
+        .executableTarget(name: "state", dependencies: ["State", "StateCLI"]),
         // Helpers shared by every test target: fixtures, the plistlib oracle, round-trip checks.
         .target(name: "StateTestSupport", dependencies: ["State", "StateDocument", "TerminalCore"]),
         .testTarget(

@@ -82,7 +82,7 @@ struct OpenCommand: ParsableCommand {
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
             theme: try themeFile.theme(), colorDepth: terminal.colorDepth,
-            file: OpenDocument(url: url, stamp: stamp, isReadOnly: OpenDocument.permissionsDenyWriting(url)), notice: terminalNotice)
+            file: OpenDocument(url: url, stamp: stamp?.stamped(with: document.tree.bytes), isReadOnly: OpenDocument.permissionsDenyWriting(url)), notice: terminalNotice)
         var app = BrowserApp(state: state, backend: terminal)
         app.run()
     }

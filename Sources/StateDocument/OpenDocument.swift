@@ -24,7 +24,7 @@ public struct OpenDocument: Sendable, Equatable {
     public static func read(_ url: URL) throws -> (OpenDocument, SourceTree) {
         let stamp = AtomicFile.stamp(of: url)
         let bytes = try FileBytes.read(url)
-        return (OpenDocument(url: url, stamp: stamp, isReadOnly: permissionsDenyWriting(url)), try SourceTree(parsing: bytes))
+        return (OpenDocument(url: url, stamp: stamp?.stamped(with: bytes), isReadOnly: permissionsDenyWriting(url)), try SourceTree(parsing: bytes))
     }
 
     /// Whether the file's permissions keep it from being written: the system says so, or no
@@ -38,7 +38,7 @@ public struct OpenDocument: Sendable, Equatable {
     }
 
     /// Whether the file on disk is no longer the one that was read.
-    public var changedOnDisk: Bool { AtomicFile.stamp(of: url) != stamp }
+    public var changedOnDisk: Bool { !AtomicFile.isUnchanged(url, since: stamp) }
 
     /// Writes `bytes` over the file and returns the document as it now is on disk, with what
     /// the save could not keep or found (`AtomicFile.Outcome.notes`). Throws
@@ -47,6 +47,6 @@ public struct OpenDocument: Sendable, Equatable {
     /// the file as it was.
     public func save(_ bytes: [UInt8], overwritingChanges: Bool = false) throws -> (document: OpenDocument, notes: [String]) {
         let outcome = try AtomicFile.write(bytes, to: url, replacing: overwritingChanges ? .anything : .onlyIfUnchanged(since: stamp))
-        return (OpenDocument(url: url, stamp: AtomicFile.stamp(of: url), isReadOnly: isReadOnly), outcome.notes)
+        return (OpenDocument(url: url, stamp: AtomicFile.stamp(of: url)?.stamped(with: bytes), isReadOnly: isReadOnly), outcome.notes)
     }
 }

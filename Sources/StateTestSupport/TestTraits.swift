@@ -8,6 +8,8 @@ extension Tag {
     @Tag public static var python: Self
     /// A long seeded random run.
     @Tag public static var randomized: Self
+    /// Kills or races the real binary while it saves.
+    @Tag public static var faults: Self
 }
 
 extension Trait where Self == ConditionTrait {

@@ -28,6 +28,15 @@ public enum AtomicFile {
         public var changedNanoseconds: Int64
         public var inode: UInt64
         public var device: UInt64
+        /// A fingerprint of the content, when the reader had the bytes (`stamped(with:)`).
+        public var contentHash: UInt64?
+
+        /// This stamp with a fingerprint of `bytes`, the content it was taken for.
+        public func stamped(with bytes: [UInt8]) -> Stamp {
+            var stamp = self
+            stamp.contentHash = ContentHash.of(bytes)
+            return stamp
+        }
     }
 
     /// Whether a save may replace whatever is at the path, or only the file that was read.
@@ -48,6 +57,24 @@ public enum AtomicFile {
 
     public static func stamp(of url: URL) -> Stamp? {
         POSIX.status(url.path).map(Stamp.init)
+    }
+
+    /// Whether the file at `url` is still the one `expected` describes (nil: there was none).
+    ///
+    /// Size, modification time, inode and device must match. If only the status change time
+    /// moved — a hard link, an extended attribute or permissions changed, or someone rewrote
+    /// the file and put its modification time back — the content decides, when the stamp has
+    /// its fingerprint; without one any change counts.
+    public static func isUnchanged(_ url: URL, since expected: Stamp?) -> Bool {
+        guard let now = stamp(of: url) else { return expected == nil }
+        guard let expected else { return false }
+        guard
+            now.size == expected.size, now.modifiedSeconds == expected.modifiedSeconds, now.modifiedNanoseconds == expected.modifiedNanoseconds,
+            now.inode == expected.inode, now.device == expected.device
+        else { return false }
+        if now.changedSeconds == expected.changedSeconds && now.changedNanoseconds == expected.changedNanoseconds { return true }
+        guard let fingerprint = expected.contentHash, let bytes = try? FileBytes.read(url) else { return false }
+        return ContentHash.of(bytes) == fingerprint
     }
 
     /// The path writes go to: symlinks resolved, so the link itself survives. Throws for a
@@ -78,7 +105,7 @@ public enum AtomicFile {
             outcome.notes.append("an interrupted save left its complete new content in \(copy) beside \(target.lastPathComponent)")
         }
         let existing = POSIX.status(target.path)
-        if case .onlyIfUnchanged(let expected) = replacing, existing.map(Stamp.init) != expected {
+        if case .onlyIfUnchanged(let expected) = replacing, !isUnchanged(target, since: expected) {
             throw ChangedOnDiskError(url: url)
         }
         if let existing, !existing.isRegularFile {
@@ -94,9 +121,10 @@ public enum AtomicFile {
             outcome.notes += save.take(identityOf: existing, from: target)
         }
         try save.flush()
+        pauseForFaultInjection()
         let lock = try SaveLock(target)
         defer { lock.release() }
-        if case .onlyIfUnchanged(let expected) = replacing, stamp(of: target) != expected {
+        if case .onlyIfUnchanged(let expected) = replacing, !isUnchanged(target, since: expected) {
             throw ChangedOnDiskError(url: url)
         }
         let rewritten = try !keepsIdentity && save.rewriteInPlace(target)
@@ -142,6 +170,18 @@ public enum AtomicFile {
         }
     }
 
+    /// `STATE_SAVE_PAUSE_MS`: how long a save waits between writing its temporary file and
+    /// taking its place, so that the fault-injection tests can signal the process or write the
+    /// file from elsewhere inside that window every time instead of by luck.
+    static let faultInjectionPause: UInt32 = {
+        guard let text = ProcessInfo.processInfo.environment["STATE_SAVE_PAUSE_MS"], let ms = UInt32(text) else { return 0 }
+        return min(ms, 10_000)
+    }()
+
+    private static func pauseForFaultInjection() {
+        if faultInjectionPause > 0 { usleep(faultInjectionPause * 1000) }
+    }
+
     /// One sentence: what could not be saved, why, and the system's word for it.
     static func failure(_ why: String, _ url: URL) -> PlistError {
         PlistError("cannot save \(url.path): \(why) (\(POSIX.errorText))")
@@ -152,6 +192,7 @@ extension AtomicFile.Stamp {
     init(_ status: POSIX.Status) {
         self.init(
             size: status.size, modifiedSeconds: status.modifiedSeconds, modifiedNanoseconds: status.modifiedNanoseconds,
-            changedSeconds: status.changedSeconds, changedNanoseconds: status.changedNanoseconds, inode: status.inode, device: status.device)
+            changedSeconds: status.changedSeconds, changedNanoseconds: status.changedNanoseconds, inode: status.inode, device: status.device,
+            contentHash: nil)
     }
 }

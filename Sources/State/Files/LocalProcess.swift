@@ -6,6 +6,16 @@ public enum LocalProcess {
     /// This process's id.
     public static var id: Int32 { getpid() }
 
+    /// Lets SIGINT, SIGTERM and SIGHUP reach this process. A parent may start it with them
+    /// blocked (threaded launchers, Foundation's `Process` on Linux do): then Ctrl-C and
+    /// `kill` could not stop `state`, and a stop could not remove a save's temporary file.
+    public static func acceptTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in SaveSignals.signals { sigaddset(&signals, signal) }
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
+    }
+
     /// Whether a process with this id exists. A process of another user answers EPERM and is
     /// counted as running: its files are not ours to judge.
     public static func isRunning(_ pid: Int32) -> Bool {
