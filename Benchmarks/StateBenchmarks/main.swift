@@ -102,6 +102,39 @@ if arguments.count == 4, arguments[1] == "--child" {
             let out = session.bytes
             seconds = Measurement.now() - start
             precondition(out.count > 0)
+        case "ours-save":
+            // The save itself, as the browser and `state set` do it: temporary file, fsync,
+            // owner and attributes, lock, re-check (with the content fingerprint), rename.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let copy = folder.appendingPathComponent(url.lastPathComponent)
+            try FileManager.default.copyItem(at: url, to: copy)
+            var (file, tree) = try OpenDocument.read(copy)
+            var session = EditSession(tree: tree)
+            try session.apply(.set("domains.Default.groups.Group 0.assets.0.color.red", .real(0.25)))
+            seconds = .infinity
+            for _ in 0..<3 {
+                let start = Measurement.now()
+                file = try file.save(session.bytes).document
+                seconds = min(seconds, Measurement.now() - start)
+            }
+            tree = try SourceTree(contentsOf: copy)
+            precondition(tree.bytes == session.bytes)
+        case "foundation-save":
+            // Foundation's atomic write of the same bytes (temporary file and rename; no
+            // fsync, no checks), for scale.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let data = try Data(contentsOf: url)
+            let copy = folder.appendingPathComponent(url.lastPathComponent)
+            seconds = .infinity
+            for _ in 0..<3 {
+                let start = Measurement.now()
+                try data.write(to: copy, options: .atomic)
+                seconds = min(seconds, Measurement.now() - start)
+            }
         case "browser-first-screen":
             // What `state FILE` does before the user sees anything: read, parse, load the
             // schema, check the top of the tree, link the nodes, lay out and draw. The whole
@@ -196,6 +229,7 @@ for size in sizes {
         let foundationParse = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
         let foundationWrite = mb <= skipFoundationAbove ? run("foundation-write-\(format.rawValue)", url) : nil
         let foundationModels = mb <= skipFoundationAbove ? run("foundation-models", url) : nil
+        let foundationSave = run("foundation-save", url)
         let operations: [(String, Measurement?)] =
             [
                 ("ours-parse", foundationParse),
@@ -206,9 +240,9 @@ for size in sizes {
                 ("foundation-models", nil),
                 ("ours-write-\(format.rawValue)", foundationWrite),
                 ("foundation-write-\(format.rawValue)", nil),
-            ] + (format == .binary ? [] : [("ours-resave-edit", nil)])
+            ] + (format == .binary ? [] : [("ours-resave-edit", nil)]) + [("ours-save", foundationSave), ("foundation-save", nil)]
         for (operation, reference) in operations {
-            let foundation = ["foundation-parse": foundationParse, "foundation-models": foundationModels]
+            let foundation = ["foundation-parse": foundationParse, "foundation-models": foundationModels, "foundation-save": foundationSave]
             let m = operation.hasPrefix("foundation") ? (foundation[operation] ?? foundationWrite) : run(operation, url)
             guard let m else {
                 print(pad(label, 28) + pad(operation, 22) + lpad(operation.hasPrefix("foundation") && mb > skipFoundationAbove ? "skipped" : "failed", 9))

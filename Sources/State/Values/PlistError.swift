@@ -17,8 +17,20 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: Location
 
     public init(_ message: String, at location: Location = .none) {
-        self.message = message
+        self.message = Self.readable(message)
         self.location = location
+    }
+
+    /// The longest message kept whole: messages quote the offending text, and a million-digit
+    /// number must not become a megabyte-long line.
+    static let maxMessageLength = 300
+
+    /// `message`, with its middle left out when it is longer than `maxMessageLength`
+    /// characters: the start names what is wrong, the end usually says why.
+    static func readable(_ message: String) -> String {
+        guard message.utf8.count > maxMessageLength, message.count > maxMessageLength else { return message }
+        let omitted = message.count - 240
+        return "\(message.prefix(160)) … (\(omitted) characters left out) … \(message.suffix(80))"
     }
 
     public var description: String {

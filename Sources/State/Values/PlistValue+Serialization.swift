@@ -8,11 +8,14 @@ extension PlistValue {
     /// Serializes the value as a complete file. Warnings (dates and data written to JSON as
     /// strings) are appended to `warnings`.
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
-        switch format {
-        case .xml: try XMLPlistWriter.document(self)
-        case .binary: try BinaryPlistWriter.document(self)
-        case .json: try JSONWriter.document(self, warnings: &warnings)
-        }
+        let bytes =
+            switch format {
+            case .xml: try XMLPlistWriter.document(self)
+            case .binary: try BinaryPlistWriter.document(self)
+            case .json: try JSONWriter.document(self, warnings: &warnings)
+            }
+        if let lost = precisionWarning(for: format) { warnings.append(lost) }
+        return bytes
     }
 
     /// Serializes the value as a complete file, ignoring warnings.

@@ -5,7 +5,7 @@ public struct PlistWarning: Sendable, Equatable, CustomStringConvertible {
     public var location: PlistError.Location
 
     public init(_ message: String, at location: PlistError.Location = .none) {
-        self.message = message
+        self.message = PlistError.readable(message)
         self.location = location
     }
 
