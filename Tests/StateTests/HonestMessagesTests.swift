@@ -1,0 +1,49 @@
+import Foundation
+import State
+import StateTestSupport
+import Testing
+
+/// What a conversion loses is said once, with a count and where; what a message quotes from
+/// the input stays readable however long the input is.
+@Suite struct HonestMessagesTests {
+    static let seconds = 800_000_000.0
+
+    var datesWithFractions: PlistValue {
+        .dictionary([
+            "whole": .date(Date(timeIntervalSinceReferenceDate: Self.seconds)),
+            "events": .array([
+                .dictionary(["at": .date(Date(timeIntervalSinceReferenceDate: Self.seconds + 0.5))]),
+                .dictionary(["at": .date(Date(timeIntervalSinceReferenceDate: Self.seconds + 0.25))]),
+            ]),
+            "precise": .date(Date(timeIntervalSinceReferenceDate: Self.seconds + 0.000_000_5)),
+        ])
+    }
+
+    @Test func datesLosingPrecisionAreWarnedOnceWithTheFirstKeyPath() throws {
+        var warnings: [PlistWarning] = []
+        let xml = try datesWithFractions.serialized(as: .xml, warnings: &warnings)
+        #expect(warnings.map(\.description) == ["3 dates lose fractions of a second (XML dates hold whole seconds); first at events.0.at"])
+        #expect(try PlistValue(parsing: xml)["events.0.at"] == .date(Date(timeIntervalSinceReferenceDate: Self.seconds)))
+
+        warnings = []
+        _ = try datesWithFractions.serialized(as: .json, warnings: &warnings)
+        #expect(warnings.map(\.description).contains("1 date lose precision below a microsecond; first at precise"))
+
+        warnings = []
+        let binary = try datesWithFractions.serialized(as: .binary, warnings: &warnings)
+        #expect(warnings.isEmpty, "a binary plist keeps every date exactly")
+        #expect(try PlistValue(parsing: binary) == datesWithFractions)
+    }
+
+    @Test(arguments: ["json", "xml"]) func aHundredThousandDigitNumberGivesAShortMessage(format: String) throws {
+        let digits = String(repeating: "9", count: 100_000)
+        let text = format == "json" ? "{\"n\": \(digits)}" : "<plist><dict><key>n</key><integer>\(digits)</integer></dict></plist>"
+        #expect {
+            _ = try SourceTree(parsing: Array(text.utf8))
+        } throws: { error in
+            let message = "\(error)"
+            return message.count < 400 && message.contains("characters left out") && message.contains("of range")
+                && message.hasPrefix(format == "json" ? "line 1, column 7: integer 999" : "line 1, column 35: integer 999")
+        }
+    }
+}
