@@ -195,6 +195,20 @@ import Testing
         }
     }
 
+    /// A device or FIFO is written to as it is (`-o /dev/stdout` leads through a link to no
+    /// real path); a folder is refused.
+    @Test func devicesAreWrittenThroughAndFoldersRefused() throws {
+        #expect(try AtomicFile.write(Array("{}".utf8), to: URL(fileURLWithPath: "/dev/null")) == AtomicFile.Outcome())
+        let folder = try Fixtures.temporaryFolder()
+        let fifo = folder.appendingPathComponent("out.json")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let reader = Thread { _ = try? FileBytes.read(fifo) }
+        reader.start()
+        try AtomicFile.write(Array("{}".utf8), to: fifo)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
+        #expect(throws: PlistError("cannot save \(folder.path): it is a folder")) { try AtomicFile.write([], to: folder) }
+    }
+
     /// A UTF-32 byte-order mark is named as UTF-32, not UTF-16.
     @Test func byteOrderMarksAreNamedCorrectly() throws {
         #expect(throws: PlistError("UTF-32 (little-endian) text is not supported; convert the file to UTF-8", at: .byte(offset: 0))) {

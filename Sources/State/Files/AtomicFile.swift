@@ -94,6 +94,13 @@ public enum AtomicFile {
     /// Atomically replaces (or creates) the file at `url` with `bytes`.
     @discardableResult
     public static func write(_ bytes: [UInt8], to url: URL, replacing: Replacing = .anything) throws -> Outcome {
+        if let existing = POSIX.status(url.path), !existing.isRegularFile {
+            // A folder is refused; a device or a FIFO (`-o /dev/stdout`, whose link leads to
+            // no real path) has nothing to replace, only to write to.
+            if existing.isFolder { throw PlistError("cannot save \(url.path): it is a folder") }
+            try writeThrough(bytes, to: url)
+            return Outcome()
+        }
         let target = try target(of: url)
         var outcome = Outcome()
         let leftovers = TemporaryFileName.clearLeftovers(of: target)
@@ -107,12 +114,6 @@ public enum AtomicFile {
         let existing = POSIX.status(target.path)
         if case .onlyIfUnchanged(let expected) = replacing, !isUnchanged(target, since: expected) {
             throw ChangedOnDiskError(url: url)
-        }
-        if let existing, !existing.isRegularFile {
-            // A device or a FIFO (`-o /dev/stdout`): there is nothing to replace, only to write to.
-            if existing.isFolder { throw failure("it is a folder", target) }
-            try writeThrough(bytes, to: target)
-            return outcome
         }
         let keepsIdentity = existing.map { canReplaceKeepingIdentity($0) } ?? true
         let save = try TemporarySave(bytes: bytes, beside: target, kind: keepsIdentity ? .replacement : .copy)
