@@ -7,6 +7,8 @@ import Foundation
 /// The budget is the smaller of the machine's memory and the process's limits (`ulimit -v`,
 /// `ulimit -d`). A file is read whole (at most a quarter of the budget); parsing then adds 24
 /// bytes per value (`SourceNode`), and the node list may take at most a third of the budget.
+/// Converting to another format builds the value tree: about `bytesPerValue` more per value,
+/// refused up front when that would pass half the budget.
 /// For JSON, whose smallest value is one digit and a comma, that is at most 12 bytes per byte
 /// of input; for XML (`<true/>` is the smallest value) about 3.
 public enum MemoryBudget {
@@ -18,6 +20,10 @@ public enum MemoryBudget {
 
     /// The largest input read into memory.
     public static var maxInputBytes: Int { Int(min(UInt64(PlistLimits.maxFileSize), total / 4)) }
+
+    /// What one value costs as a `PlistValue` (enum, array slot or dictionary entry and key)
+    /// plus its share of the written output, measured on JSON and XML of small values.
+    public static let bytesPerValue: UInt64 = 96
 
     /// The most values a parse may hold.
     public static var maxNodes: Int { Int(min(UInt64(UInt32.max), total / 3 / UInt64(MemoryLayout<SourceNode>.stride))) }

@@ -4,6 +4,14 @@ extension SourceTree {
     /// an error with the key path).
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
         if format == self.format { return bytes }
+        // Another format goes through the value tree, which costs more than the node list:
+        // refuse up front rather than fail an allocation halfway (see MemoryBudget).
+        let needed = UInt64(nodes.count) * MemoryBudget.bytesPerValue + UInt64(bytes.count)
+        guard needed <= MemoryBudget.total / 2 else {
+            throw PlistError(
+                "converting \(nodes.count) values needs about \(needed >> 20) MB, more than half the \(MemoryBudget.total >> 20) MB this process may use",
+                at: .byte(offset: 0))
+        }
         return try value().serialized(as: format, warnings: &warnings)
     }
 }
