@@ -17,14 +17,6 @@ enum CommandFailure {
     static let badArguments = ExitCode(64)
 
     /// Reads and parses the file a command was given, or fails with `badInput` naming it.
-    static func readTree(_ file: String) throws -> SourceTree {
-        do {
-            return try SourceTree(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw report(error, file: file, code: badInput)
-        }
-    }
-
     /// Prints `state: FILE: message` to stderr and returns the exit code to throw.
     static func report(_ error: Error, file: String?, code: ExitCode) -> ExitCode {
         let message = (error as? PlistError)?.description ?? "\(error)"

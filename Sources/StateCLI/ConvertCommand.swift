@@ -16,7 +16,7 @@ struct ConvertCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The file to convert.")
+    @Argument(help: "The file to convert; - reads standard input.")
     var file: String
 
     @Option(name: .long, help: "The format to write: xml (xml1), binary (binary1, bplist) or json.")
@@ -26,13 +26,14 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let tree = try CommandFailure.readTree(file)
+        let input = InputFile(file)
+        let tree = try input.readTree()
         var warnings: [PlistWarning] = []
         let bytes: [UInt8]
         do {
             bytes = try tree.serialized(as: to, warnings: &warnings)
         } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.conversion)
+            throw CommandFailure.report(error, file: input.name, code: CommandFailure.conversion)
         }
         for warning in warnings { StandardStream.error.write("state: warning: \(warning)\n") }
         if output == "-" {

@@ -19,11 +19,13 @@ struct GetCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let tree = try CommandFailure.readTree(file)
+        let input = InputFile(file)
+        let tree = try input.readTree()
         let path = PlistPath(parsing: keyPath)
         guard let node = tree.index(at: path) else {
             throw CommandFailure.report(
-                PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: file, code: CommandFailure.badArguments)
+                PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: input.name,
+                code: CommandFailure.badArguments)
         }
         let value = tree.value(at: node)
         guard json || tree[node].kind.isContainer else {
@@ -34,7 +36,7 @@ struct GetCommand: ParsableCommand {
             var warnings: [PlistWarning] = []
             StandardStream.output.write(try value.serialized(as: .json, warnings: &warnings))
         } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.conversion)
+            throw CommandFailure.report(error, file: input.name, code: CommandFailure.conversion)
         }
     }
 }

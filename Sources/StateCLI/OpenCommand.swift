@@ -12,6 +12,10 @@ import TerminalNCurses
 ///
 /// When standard output is not a terminal (a pipe, a file) it prints the tree as `state print`
 /// does instead, so `state FILE | less` still shows something useful.
+///
+/// `state -`, or `state` with no file and standard input a pipe (`cat f.plist | state`),
+/// browses what was piped in: the pipe is read to its end, then keys come from the terminal
+/// (`/dev/tty`), as less and jless do. Such a document has no file: `:w FILE` saves it.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
@@ -19,7 +23,7 @@ struct OpenCommand: ParsableCommand {
         discussion: "Keys: ? in the browser lists them all. Themes: dark (default), light, high-contrast, monochrome, or a theme file; NO_COLOR turns colors off."
     )
 
-    @Argument(help: "The model file to open (XML plist, binary plist or JSON).")
+    @Argument(help: "The model file to open (XML plist, binary plist or JSON); - reads standard input.")
     var file: String?
 
     @OptionGroup var schemaOptions: SchemaOptions
@@ -28,15 +32,24 @@ struct OpenCommand: ParsableCommand {
     var theme: String = "dark"
 
     func run() throws {
-        let url = try file.map { URL(fileURLWithPath: $0) } ?? Self.sampleFile()
+        let piped = file == "-" || (file == nil && Self.standardInputIsPiped)
+        let input = InputFile(piped ? "-" : try file ?? Self.sampleFile().path)
+        let url = input.url
+        // Standard input is read once, here, whatever happens next.
+        let pipedTree = piped ? try input.readTree() : nil
         func printTree() throws {
-            var arguments = [url.path]
-            if let schema = schemaOptions.schema { arguments += ["--schema", schema] }
-            if let root = schemaOptions.root { arguments += ["--root", root] }
-            if schemaOptions.noSchema { arguments += ["--no-schema"] }
-            try PrintCommand.parse(arguments).run()
+            try PrintCommand.print(pipedTree ?? input.readTree(), input: input, schemaOptions: schemaOptions, raw: false)
         }
-        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else { return try printTree() }
+        guard isatty(STDOUT_FILENO) == 1, piped || isatty(STDIN_FILENO) == 1 else { return try printTree() }
+        if piped {
+            // The document came through standard input: take keys from the terminal instead.
+            let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard terminal >= 0, dup2(terminal, STDIN_FILENO) >= 0 else {
+                StandardStream.error.write("state: no terminal to read keys from (standard input is the document); state print - prints it\n")
+                throw ExitCode(1)
+            }
+            close(terminal)
+        }
         let environment = ProcessInfo.processInfo.environment
         // A TERM without a usable entry falls back to the closest one that exists; one that
         // cannot address the cursor (dumb) gets the tree printed, never a blank screen.
@@ -63,15 +76,17 @@ struct OpenCommand: ParsableCommand {
         }
         let document: BrowserDocument
         // Taken before the read: a save refuses to overwrite a file changed on disk after it.
-        let stamp = AtomicFile.stamp(of: url)
+        let stamp = url.flatMap { AtomicFile.stamp(of: $0) }
         do {
             let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
             // The whole schema check of a large file takes seconds: the browser draws from a quick
             // pass over the top of the tree and finishes the check in the background.
+            let tree = try pipedTree ?? SourceTree(contentsOf: url!)
             document = try BrowserDocument.open(
-                url, displayName: file ?? url.lastPathComponent, schema: schemaURL, root: schemaOptions.root, discoversSchema: !schemaOptions.noSchema, deferCheck: true)
+                tree, from: url, displayName: piped || file != nil ? input.name : url!.lastPathComponent, schema: schemaURL, root: schemaOptions.root,
+                discoversSchema: !schemaOptions.noSchema, deferCheck: true)
         } catch {
-            throw CommandFailure.report(error, file: file ?? url.path, code: CommandFailure.badInput)
+            throw CommandFailure.report(error, file: url?.path ?? input.name, code: CommandFailure.badInput)
         }
         guard let terminal = NCursesTerminal(type: terminalType, environment: environment) else {
             StandardStream.error.write("state: the terminal (\(terminalType)) could not be started\n")
@@ -82,9 +97,20 @@ struct OpenCommand: ParsableCommand {
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
             theme: try themeFile.theme(), colorDepth: terminal.colorDepth,
-            file: OpenDocument(url: url, stamp: stamp?.stamped(with: document.tree.bytes), isReadOnly: OpenDocument.permissionsDenyWriting(url)), notice: terminalNotice)
+            file: url.map { OpenDocument(url: $0, stamp: stamp?.stamped(with: document.tree.bytes), isReadOnly: OpenDocument.permissionsDenyWriting($0)) },
+            notice: terminalNotice)
         var app = BrowserApp(state: state, backend: terminal)
         app.run()
+    }
+
+    /// Whether standard input is a pipe or a redirected file: what `cat f.plist | state` and
+    /// `state < f.plist` give. A terminal, `/dev/null` or a closed input is not something the
+    /// user meant as the document (`state` from a script or a launcher opens the sample).
+    static var standardInputIsPiped: Bool {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG
     }
 
     /// The Asset Library sample, written with its schema from the copies compiled into the

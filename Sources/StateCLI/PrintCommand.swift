@@ -11,7 +11,7 @@ struct PrintCommand: ParsableCommand {
         abstract: "Print a model file as an indented tree (like plutil -p)."
     )
 
-    @Argument(help: "The file to print (XML plist, binary plist or JSON).")
+    @Argument(help: "The file to print (XML plist, binary plist or JSON); - reads standard input.")
     var file: String
 
     @OptionGroup var schemaOptions: SchemaOptions
@@ -20,20 +20,25 @@ struct PrintCommand: ParsableCommand {
     var raw = false
 
     func run() throws {
-        let tree = try CommandFailure.readTree(file)
+        let input = InputFile(file)
+        try Self.print(try input.readTree(), input: input, schemaOptions: schemaOptions, raw: raw)
+    }
+
+    /// Prints `tree`, read from `input` (also what `state FILE | less` shows).
+    static func print(_ tree: SourceTree, input: InputFile, schemaOptions: SchemaOptions, raw: Bool) throws {
         guard !raw else {
-            StandardStream.output.write(TreePrinter.render(tree))
+            TreePrinter.render(tree) { StandardStream.output.write($0) }
             return
         }
         // A schema given or found beside the file; otherwise roles guessed from the data.
         let document =
-            if let schema = try schemaOptions.load(for: URL(fileURLWithPath: file), tree: tree) {
+            if let schema = try schemaOptions.load(for: input.url, tree: tree) {
                 SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
             } else {
                 SchemaInference.annotate(tree)
             }
-        StandardStream.output.write(TreePrinter.render(tree) { node in Self.label(node, in: document) })
-        for d in document.diagnostics { StandardStream.error.write("state: \(file): \(d)\n") }
+        TreePrinter.render(tree, label: { node in Self.label(node, in: document) }) { StandardStream.output.write($0) }
+        for d in document.diagnostics { StandardStream.error.write("state: \(input.name): \(d)\n") }
     }
 
     /// The comment after a node: its model type, conformer, enum case or color (`~` when

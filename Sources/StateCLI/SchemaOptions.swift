@@ -21,10 +21,11 @@ struct SchemaOptions: ParsableArguments {
     /// found beside it when it applies; nil when there is none. A schema that lies beside the
     /// file but does not fit it is not used; with `notingSkipped` (a command that needs a
     /// schema) stderr names it.
-    func load(for file: URL, tree: SourceTree, notingSkipped: Bool = false) throws -> Schema? {
+    func load(for file: URL?, tree: SourceTree, notingSkipped: Bool = false) throws -> Schema? {
         do {
             if let schema { return try SchemaLoader.load(URL(fileURLWithPath: schema)) }
-            guard !noSchema else { return nil }
+            // Standard input has no folder to find a schema in.
+            guard !noSchema, let file else { return nil }
             switch try SchemaLoader.discover(for: file, tree: tree, root: root) {
             case .found(let schema, _): return schema
             case .skipped(let url, let reason):

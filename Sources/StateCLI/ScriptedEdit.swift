@@ -6,25 +6,33 @@ import StateSchema
 
 /// What `state set`, `add` and `delete` share: open the file, make the edit, check it against
 /// the schema (when there is one), and save atomically — or, on any failure, write nothing.
+/// With `-` as FILE the document comes from standard input and the result goes to standard
+/// output, as a filter (`… | state set - key value | …`).
 struct ScriptedEdit {
     let file: String
     let schemaOptions: SchemaOptions
-    var document: OpenDocument
+    /// The file saved to; nil for standard input.
+    var document: OpenDocument?
     var session: EditSession
     let schema: Schema?
 
-    init(file: String, schemaOptions: SchemaOptions) throws {
-        self.file = file
+    init(file argument: String, schemaOptions: SchemaOptions) throws {
+        let input = InputFile(argument)
+        self.file = input.name
         self.schemaOptions = schemaOptions
-        let url = URL(fileURLWithPath: file)
-        do {
-            let tree: SourceTree
-            (document, tree) = try OpenDocument.read(url)
-            session = EditSession(tree: tree)
-        } catch {
-            throw CommandFailure.report(error, file: file, code: CommandFailure.badInput)
+        if let url = input.url {
+            do {
+                let tree: SourceTree
+                (document, tree) = try OpenDocument.read(url)
+                session = EditSession(tree: tree)
+            } catch {
+                throw CommandFailure.report(error, file: input.name, code: CommandFailure.badInput)
+            }
+        } else {
+            document = nil
+            session = EditSession(tree: try input.readTree())
         }
-        schema = try schemaOptions.load(for: url, tree: session.tree)
+        schema = try schemaOptions.load(for: input.url, tree: session.tree)
     }
 
     var tree: SourceTree { session.tree }
@@ -55,9 +63,13 @@ struct ScriptedEdit {
                 throw CommandFailure.invalid
             }
         }
+        guard let document else {
+            StandardStream.output.write(session.bytes)
+            return
+        }
         do {
             let saved = try document.save(session.bytes)
-            document = saved.document
+            self.document = saved.document
             session.markSaved()
             for note in saved.notes { StandardStream.error.write("state: \(file): \(note)\n") }
         } catch {

@@ -8,8 +8,8 @@ enum StandardStream {
 
     func write(_ text: String) { write(Array(text.utf8)) }
 
+    /// Writes everything; a closed pipe ends the process quietly (`LocalProcess.writeAll`).
     func write(_ bytes: [UInt8]) {
-        let handle = self == .output ? FileHandle.standardOutput : FileHandle.standardError
-        bytes.withUnsafeBytes { handle.write(Data($0)) }
+        LocalProcess.writeAll(bytes, to: self == .output ? STDOUT_FILENO : STDERR_FILENO)
     }
 }

@@ -7,13 +7,32 @@ enum TreePrinter {
     /// Renders a span tree, with a comment after the nodes `label` describes:
     /// `"assets" => [  # [Asset]`.
     static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }) -> [UInt8] {
-        var out: [UInt8] = []
-        write(tree, SourceTree.root, indent: 0, label: label, into: &out)
-        out.append(0x0A)
-        return out
+        var rendered: [UInt8] = []
+        render(tree, label: label) { rendered += $0 }
+        return rendered
     }
 
-    private static func write(_ tree: SourceTree, _ node: Int, indent: Int, label: (Int) -> String?, into out: inout [UInt8]) {
+    /// Renders in pieces of about 64 KB handed to `emit` as they fill, so that output starts
+    /// at once and stops as soon as the reader goes away (`state print big.json | head`).
+    static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }, emit: ([UInt8]) -> Void) {
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.chunk + 4096)
+        let flush = { (out: inout [UInt8]) in
+            if out.count >= Self.chunk {
+                emit(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        write(tree, SourceTree.root, indent: 0, label: label, flush: flush, into: &out)
+        out.append(0x0A)
+        emit(out)
+    }
+
+    private static let chunk = 65_536
+
+    private static func write(
+        _ tree: SourceTree, _ node: Int, indent: Int, label: (Int) -> String?, flush: (inout [UInt8]) -> Void, into out: inout [UInt8]
+    ) {
         func line(_ level: Int) {
             out.append(0x0A)
             out.append(contentsOf: repeatElement(0x20, count: level * 2))
@@ -34,7 +53,8 @@ enum TreePrinter {
                 } else {
                     out.append(contentsOf: "\(i) => ".utf8)
                 }
-                write(tree, child, indent: indent + 1, label: label, into: &out)
+                write(tree, child, indent: indent + 1, label: label, flush: flush, into: &out)
+                flush(&out)
             }
             line(indent)
             out.append(UInt8(ascii: isDictionary ? "}" : "]"))

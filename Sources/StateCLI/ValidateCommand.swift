@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Exit status: 0 valid (warnings allowed), 1 errors found or the file cannot be read, 64 bad arguments or no schema."
     )
 
-    @Argument(help: "The file to check (XML plist, binary plist or JSON).")
+    @Argument(help: "The file to check (XML plist, binary plist or JSON); - reads standard input.")
     var file: String
 
     @OptionGroup var schemaOptions: SchemaOptions
@@ -21,10 +21,11 @@ struct ValidateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let url = URL(fileURLWithPath: file)
-        let tree = try CommandFailure.readTree(file)
-        guard let schema = try schemaOptions.load(for: url, tree: tree, notingSkipped: true) else {
-            StandardStream.error.write("state: \(file): no schema to validate against: none given, and none found beside it that fits (see --help for where state looks)\n")
+        let input = InputFile(file)
+        let tree = try input.readTree()
+        guard let schema = try schemaOptions.load(for: input.url, tree: tree, notingSkipped: true) else {
+            let why = input.isStandardInput ? "none given (--schema)" : "none given, and none found beside it that fits (see --help for where state looks)"
+            StandardStream.error.write("state: \(input.name): no schema to validate against: \(why)\n")
             throw ExitCode(64)
         }
         let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func withoutArgumentsItOpensTheSampleLibrary() throws {
-        let result = try state()
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" < /dev/null", Fixtures.stateExecutable.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n")
         #expect(Array(lines.prefix(2)) == ["{  # AssetLibrary", "  \"name\" => \"Sample Library\""])  // its schema is found beside it

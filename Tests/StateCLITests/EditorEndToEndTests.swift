@@ -105,6 +105,30 @@ import Testing
         #expect(try Data(contentsOf: file) == before)
     }
 
+    /// `cat Info.plist | state`: the piped document is browsed and edited with keys from the
+    /// terminal; Ctrl-S says it has no file, `:w FILE` saves it there.
+    @Test func aPipedDocumentIsBrowsedAndSavedWithW() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let saved = folder.appendingPathComponent("saved.plist")
+        let tmux = try TmuxSession(width: 110, height: 32)
+        try tmux.run("cat \(Fixtures.realShaped("Info.plist").path) | \(Self.environment) \(Self.state); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE  <stdin>")
+        try tmux.send("j", "j")
+        try tmux.waitFor(text: " CFBundleDisplayName")
+        try tmux.replaceValue(with: "From a pipe")
+        try tmux.waitFor(text: "\"From a pipe\"")
+        try tmux.send("C-s")
+        try tmux.waitFor(text: "Not saved: this document has no file")
+        try tmux.send(":")
+        try tmux.type("w \(saved.path)")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "BROWSE  saved.plist")
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+        let original = try String(decoding: FileBytes.read(Fixtures.realShaped("Info.plist")), as: UTF8.self)
+        #expect(try String(decoding: FileBytes.read(saved), as: UTF8.self) == original.replacingOccurrences(of: "Tide Notes<", with: "From a pipe<"))
+    }
+
     /// The crash a new user hit on an ordinary Info.plist (`i` on a guessed type tag opened an
     /// empty conformer list, and Enter killed `state` with every unsaved edit): the role is
     /// no longer taken for a tag, and a guess never steers an edit — `i` edits the string, `t`

@@ -16,6 +16,13 @@ public enum FileBytes {
         try read(url, limit: MemoryBudget.maxInputBytes)
     }
 
+    /// Reads standard input to its end (a pipe, a redirected file), with the same bounds;
+    /// messages call it `<stdin>`.
+    public static func readStandardInput() throws -> [UInt8] {
+        guard let info = POSIX.status(STDIN_FILENO) else { throw PlistError("cannot read <stdin>: \(POSIX.errorText)") }
+        return try read(STDIN_FILENO, path: "<stdin>", info: info, limit: MemoryBudget.maxInputBytes)
+    }
+
     static func read(_ url: URL, limit: Int, fifoTimeout: Double = FileBytes.fifoTimeout) throws -> [UInt8] {
         let path = url.path
         guard let before = POSIX.status(path) else { throw PlistError("cannot open \(path): \(POSIX.errorText)") }
@@ -30,6 +37,12 @@ public enum FileBytes {
             }
             POSIX.makeBlocking(fd)
         }
+        return try read(fd, path: path, info: info, limit: limit)
+    }
+
+    /// Reads `fd` to its end: the size `info` promises first, then whatever follows.
+    private static func read(_ fd: Int32, path: String, info: POSIX.Status, limit: Int) throws -> [UInt8] {
+        if info.isFolder { throw PlistError("\(path) is a folder, not a file") }
         let expected = info.isRegularFile ? Int(info.size) : 0
         guard expected <= limit else {
             throw PlistError("\(path) is \(expected) bytes, larger than the \(limit) bytes state reads (\(limitReason(limit)))")

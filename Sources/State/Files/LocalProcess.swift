@@ -16,6 +16,27 @@ public enum LocalProcess {
         sigprocmask(SIG_UNBLOCK, &signals, nil)
     }
 
+    /// Writes all of `bytes` to the descriptor `fd` (standard output or error). When the
+    /// reader has gone (`state print big.json | head`), the process ends at once, the way
+    /// SIGPIPE ends `cat`: quietly, with status 141 — Foundation ignores SIGPIPE, so without
+    /// this every later write would fail and the program run on to its end.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let n = POSIX.writeBytes(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 && errno == EPIPE {
+                    signal(SIGPIPE, SIG_DFL)
+                    raise(SIGPIPE)
+                    _exit(128 + SIGPIPE)
+                }
+                guard n > 0 else { return }
+                written += n
+            }
+        }
+    }
+
     /// Whether a process with this id exists. A process of another user answers EPERM and is
     /// counted as running: its files are not ours to judge.
     public static func isRunning(_ pid: Int32) -> Bool {

@@ -54,23 +54,29 @@ public struct BrowserDocument: Sendable {
         links = NodeLinks(tree)
     }
 
-    /// Opens `url`, checking it against `schema` (or the schema found beside it, or inference).
-    /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
     /// Opens `url`, checking it against `schema` — or, unless `discoversSchema` is false, the
     /// schema found beside it when that one applies (`SchemaLoader.discover`) — or by inference.
     /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
     public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false)
         throws -> BrowserDocument
     {
-        let tree = try SourceTree(contentsOf: url)
-        let name = displayName ?? url.lastPathComponent
+        try open(
+            SourceTree(contentsOf: url), from: url, displayName: displayName ?? url.lastPathComponent, schema: schemaURL, root: root, discoversSchema: discoversSchema,
+            deferCheck: deferCheck)
+    }
+
+    /// A tree already read — from `url`, or from standard input (nil: no schema is looked for
+    /// beside it) — checked the same way.
+    public static func open(
+        _ tree: SourceTree, from url: URL?, displayName name: String, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false
+    ) throws -> BrowserDocument {
         func checked(_ schema: Schema, _ schemaURL: URL) -> BrowserDocument {
             BrowserDocument(
                 tree: tree, checker: .schema(SchemaValidator(schema: schema), root: root), fileName: name, schemaName: schemaURL.lastPathComponent, deferCheck: deferCheck)
         }
         if let schemaURL { return checked(try SchemaLoader.load(schemaURL), schemaURL) }
         var guessed = BrowserDocument(tree: tree, checker: .inference, fileName: name, schemaName: nil, deferCheck: deferCheck)
-        guard discoversSchema else { return guessed }
+        guard discoversSchema, let url else { return guessed }
         switch try SchemaLoader.discover(for: url, tree: tree, root: root) {
         case .found(let schema, let found): return checked(schema, found)
         case .skipped(let skipped, let reason): guessed.schemaNote = "\(skipped.lastPathComponent) \(reason)"

@@ -1,0 +1,73 @@
+import Foundation
+import State
+import StateTestSupport
+import Testing
+
+/// `-` as FILE: standard input in, standard output out, as filters do; and a closed pipe on
+/// the output end ends `state` at once.
+@Suite struct StandardInputTests {
+    func state(_ arguments: [String], stdin: [UInt8]) throws -> ProcessResult {
+        try ProcessRunner.run(Fixtures.stateExecutable, arguments, stdin: stdin)
+    }
+
+    var info: [UInt8] { get throws { try FileBytes.read(Fixtures.realShaped("Info.plist")) } }
+
+    @Test func readCommandsTakeStandardInput() throws {
+        let get = try state(["get", "-", "CFBundleIdentifier"], stdin: info)
+        #expect(get.status == 0, "\(get.stderr)")
+        #expect(get.stdoutText == (try state(["get", Fixtures.realShaped("Info.plist").path, "CFBundleIdentifier"], stdin: [])).stdoutText)
+
+        let printed = try state(["print", "-"], stdin: info)
+        #expect(printed.stdoutText == (try state(["print", Fixtures.realShaped("Info.plist").path], stdin: [])).stdoutText)
+
+        let converted = try state(["convert", "-", "--to", "json", "-o", "-"], stdin: info)
+        #expect(converted.status == 0)
+        #expect(try PlistValue(parsing: converted.stdout) == (try PlistValue(parsing: try info)))
+
+        // With nothing to find a schema beside, validate needs --schema.
+        let validate = try state(["validate", "-"], stdin: info)
+        #expect(validate.status == 64)
+        #expect(validate.stderr == "state: <stdin>: no schema to validate against: none given (--schema)\n")
+    }
+
+    @Test func editsOfStandardInputGoToStandardOutput() throws {
+        let set = try state(["set", "-", "CFBundleDisplayName", "Piped"], stdin: info)
+        #expect(set.status == 0, "\(set.stderr)")
+        let after = try SourceTree(parsing: set.stdout)
+        #expect(after.value()["CFBundleDisplayName"] == "Piped")
+        // Byte-faithful as a file edit is: only the value changed.
+        #expect(String(decoding: set.stdout, as: UTF8.self) == String(decoding: try info, as: UTF8.self).replacingOccurrences(of: "Tide Notes<", with: "Piped<"))
+        let delete = try state(["delete", "-", "CFBundleDisplayName"], stdin: set.stdout)
+        #expect(try SourceTree(parsing: delete.stdout).value()["CFBundleDisplayName"] == nil)
+    }
+
+    @Test func badInputOnStandardInputIsNamedAndLocated() throws {
+        let broken = try state(["print", "-"], stdin: Array("{\"a\": [1, 2".utf8))
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "state: <stdin>: line 1, column 7: unexpected end of input: array is not closed\n")
+        let empty = try state(["get", "-", "a"], stdin: [])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.hasPrefix("state: <stdin>: "))
+    }
+
+    /// Piped into `state` with no file and no terminal on the output: the piped document's tree
+    /// is printed (not the sample's).
+    @Test func pipingIntoStateWithoutAFileShowsWhatWasPiped() throws {
+        let piped = try state([], stdin: Array(#"{"from": "the pipe"}"#.utf8))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdoutText.contains(#""from" => "the pipe""#))
+    }
+
+    /// `state print big | head -c 100`: state ends as soon as head does, by SIGPIPE, as cat
+    /// would — not after writing the whole tree into a closed pipe.
+    @Test(.slow) func aClosedPipeEndsStateQuietly() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let big = folder.appendingPathComponent("big.json")
+        let items = (0..<60_000).map { #"{"n": \#($0), "s": "item"}"# }
+        try Data("[\(items.joined(separator: ","))]".utf8).write(to: big)
+        let result = try ProcessRunner.run(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "\"$0\" print --raw \"$1\" | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\"", Fixtures.stateExecutable.path, big.path])
+        #expect(result.stdoutText == "141\n", "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "quietly: \(result.stderr)")
+    }
+}
