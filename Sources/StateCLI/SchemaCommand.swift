@@ -12,7 +12,7 @@ struct SchemaCommand: ParsableCommand {
         discussion: "SCHEMA is a schema file or an Xcode data model (.xcdatamodeld, .xcdatamodel, or its contents file)."
     )
 
-    @Argument(help: "The schema file or Xcode data model.")
+    @Argument(help: "The schema file or Xcode data model; - reads a schema file or an Xcode model's contents from standard input.")
     var schema: String
 
     @Flag(help: "Print the schema in schema-file syntax (converts an Xcode model).")
@@ -21,7 +21,8 @@ struct SchemaCommand: ParsableCommand {
     func run() throws {
         let loaded: Schema
         do {
-            loaded = try SchemaLoader.load(URL(fileURLWithPath: schema))
+            loaded =
+                try schema == "-" ? SchemaLoader.load(bytes: FileBytes.readStandardInput(propertyList: false), name: "<stdin>") : SchemaLoader.load(URL(fileURLWithPath: schema))
         } catch {
             throw CommandFailure.report(error, file: nil, code: CommandFailure.badInput)
         }

@@ -23,7 +23,7 @@ public struct OpenDocument: Sendable, Equatable {
     /// Reads and parses `url`: the document and its span tree.
     public static func read(_ url: URL) throws -> (OpenDocument, SourceTree) {
         let stamp = AtomicFile.stamp(of: url)
-        let bytes = try FileBytes.read(url)
+        let bytes = try FileBytes.readPropertyList(url)
         return (OpenDocument(url: url, stamp: stamp?.stamped(with: bytes), isReadOnly: permissionsDenyWriting(url)), try SourceTree(parsing: bytes))
     }
 

@@ -19,6 +19,16 @@ public enum SchemaLoader {
         return try SchemaFileParser.parse(contentsOf: url)
     }
 
+    /// A schema from bytes that are not a file (standard input): Xcode model `contents` XML
+    /// or schema-file text, told apart as `load(_:)` does; messages call it `name`.
+    public static func load(bytes: [UInt8], name: String) throws -> Schema {
+        if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("<model".utf8)) {
+            return try XcodeModelLoader.load(contents: bytes, file: name)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw SchemaError("the schema is not UTF-8 text", file: name) }
+        return try SchemaFileParser.parse(text, file: name)
+    }
+
     /// The schema that lies beside a data file, looked up next to it in order: `NAME.schema`
     /// (the file's name without its extension), `FILE.schema`, the only `.xcdatamodeld` or
     /// `.xcdatamodel` in the same folder, then the only `.schema` file there (so one schema

@@ -71,3 +71,15 @@ import Testing
         #expect(result.stderr.isEmpty, "quietly: \(result.stderr)")
     }
 }
+
+extension StandardInputTests {
+    @Test func schemasComeFromStandardInputToo() throws {
+        let text = try FileBytes.read(Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.schema"))
+        let piped = try state(["schema", "-"], stdin: text)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdoutText == (try state(["schema", Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.schema").path], stdin: [])).stdoutText)
+        let broken = try state(["schema", "-"], stdin: Array("model {\n".utf8))
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "state: <stdin>:1:1: expected `struct Name`, `protocol Name` or `enum Name`\n")
+    }
+}

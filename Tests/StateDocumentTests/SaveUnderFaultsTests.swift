@@ -167,7 +167,7 @@ import Testing
     /// start a property list stops at its first bytes.
     @Test func endlessAndOversizedInputsStopWithAMessage() throws {
         #expect {
-            _ = try FileBytes.read(URL(fileURLWithPath: "/dev/zero"))
+            _ = try FileBytes.readPropertyList(URL(fileURLWithPath: "/dev/zero"))
         } throws: { error in
             "\(error)".contains("not a property list or JSON file (unexpected byte 0x0)")
         }

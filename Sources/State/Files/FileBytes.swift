@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Every read is bounded: at most `MemoryBudget.maxInputBytes` (a quarter of the memory the
 /// process may use, and at most 4 GB), so `/dev/zero` or an endless pipe fail with a message.
-/// A stream whose first bytes cannot start any supported format is refused as soon as they
-/// arrive. A FIFO is opened without waiting for a writer; if nothing arrives within
+/// Read as a property list (`readPropertyList`), a stream whose first bytes cannot start any
+/// supported format is refused as soon as they arrive. A FIFO is opened without waiting for a writer; if nothing arrives within
 /// `fifoTimeout` seconds it is refused rather than blocking forever.
 public enum FileBytes {
     /// How long a read waits for a FIFO's writer.
@@ -16,14 +16,20 @@ public enum FileBytes {
         try read(url, limit: MemoryBudget.maxInputBytes)
     }
 
-    /// Reads standard input to its end (a pipe, a redirected file), with the same bounds;
-    /// messages call it `<stdin>`.
-    public static func readStandardInput() throws -> [UInt8] {
-        guard let info = POSIX.status(STDIN_FILENO) else { throw PlistError("cannot read <stdin>: \(POSIX.errorText)") }
-        return try read(STDIN_FILENO, path: "<stdin>", info: info, limit: MemoryBudget.maxInputBytes)
+    /// Reads a file that must be a property list or JSON: a stream that cannot start one
+    /// (`/dev/zero`) stops at its first bytes instead of at the size limit.
+    public static func readPropertyList(_ url: URL) throws -> [UInt8] {
+        try read(url, limit: MemoryBudget.maxInputBytes, checkingStart: true)
     }
 
-    static func read(_ url: URL, limit: Int, fifoTimeout: Double = FileBytes.fifoTimeout) throws -> [UInt8] {
+    /// Reads standard input to its end (a pipe, a redirected file), with the same bounds;
+    /// messages call it `<stdin>`.
+    public static func readStandardInput(propertyList: Bool = true) throws -> [UInt8] {
+        guard let info = POSIX.status(STDIN_FILENO) else { throw PlistError("cannot read <stdin>: \(POSIX.errorText)") }
+        return try read(STDIN_FILENO, path: "<stdin>", info: info, limit: MemoryBudget.maxInputBytes, checkingStart: propertyList)
+    }
+
+    static func read(_ url: URL, limit: Int, checkingStart: Bool = false, fifoTimeout: Double = FileBytes.fifoTimeout) throws -> [UInt8] {
         let path = url.path
         guard let before = POSIX.status(path) else { throw PlistError("cannot open \(path): \(POSIX.errorText)") }
         if before.isFolder { throw PlistError("\(path) is a folder, not a file") }
@@ -37,11 +43,11 @@ public enum FileBytes {
             }
             POSIX.makeBlocking(fd)
         }
-        return try read(fd, path: path, info: info, limit: limit)
+        return try read(fd, path: path, info: info, limit: limit, checkingStart: checkingStart)
     }
 
     /// Reads `fd` to its end: the size `info` promises first, then whatever follows.
-    private static func read(_ fd: Int32, path: String, info: POSIX.Status, limit: Int) throws -> [UInt8] {
+    private static func read(_ fd: Int32, path: String, info: POSIX.Status, limit: Int, checkingStart: Bool) throws -> [UInt8] {
         if info.isFolder { throw PlistError("\(path) is a folder, not a file") }
         let expected = info.isRegularFile ? Int(info.size) : 0
         guard expected <= limit else {
@@ -59,7 +65,7 @@ public enum FileBytes {
         }
         // Streams, devices and /proc files report no size; a file may also grow while read.
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        var checkedStart = info.isRegularFile
+        var checkedStart = info.isRegularFile || !checkingStart
         while true {
             let n = chunk.withUnsafeMutableBytes { POSIX.readBytes(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }

@@ -37,7 +37,7 @@ public struct SourceTree: Sendable {
 
     /// Reads and parses the file at `url`.
     public init(contentsOf url: URL) throws {
-        try self.init(parsing: try FileBytes.read(url))
+        try self.init(parsing: try FileBytes.readPropertyList(url))
     }
 
     // MARK: - Navigation

@@ -21,7 +21,7 @@ extension StorableDocument {
     /// Reads a file in lenient mode: elements of collections that cannot be read are dropped and
     /// listed in the result instead of failing the whole read.
     public static func read(contentsOf url: URL, mode: CollectionMode) throws -> Decoded<Self> {
-        try read(bytes: try FileBytes.read(url), mode: mode)
+        try read(bytes: try FileBytes.readPropertyList(url), mode: mode)
     }
 
     public static func read(bytes: [UInt8], mode: CollectionMode) throws -> Decoded<Self> {
@@ -64,7 +64,7 @@ extension StorableDocument {
 extension StorableDocument {
     /// Reads a file in any of the three formats (detected from its content).
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: try FileBytes.read(url))
+        try self.init(bytes: try FileBytes.readPropertyList(url))
     }
 
     public init(data: Data) throws {
