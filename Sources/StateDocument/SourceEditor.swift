@@ -16,7 +16,9 @@ public enum SourceEditor {
             let before = value
             try value.apply(operation)
             if value == before { return ByteEdit(range: 0..<0, replacement: []) }
-            return ByteEdit(range: 0..<tree.bytes.count, replacement: try BinaryPlistWriter.document(value))
+            // A null the file had is written back as it was; a new one is refused.
+            let hadNull = tree.nodes.contains { $0.kind == .null }
+            return ByteEdit(range: 0..<tree.bytes.count, replacement: try BinaryPlistWriter.document(value, keepingNull: hadNull))
         }
         return try Text(tree: tree, syntax: syntax).edit(operation)
     }
@@ -45,7 +47,7 @@ public enum SourceEditor {
                 let parent = try self.node(path.dropLast())
                 if tree.key(of: node) == newKey { return ByteEdit(range: Int(tree[node].keyStart)..<Int(tree[node].keyStart), replacement: []) }
                 if tree.child(of: parent, key: newKey) != nil { throw EditRules.duplicateKey(newKey, path) }
-                return ByteEdit(range: Int(tree[node].keyStart)..<keyEnd(node), replacement: keyText(newKey))
+                return ByteEdit(range: Int(tree[node].keyStart)..<keyEnd(node), replacement: try keyText(newKey, path: path))
             case .delete(let path):
                 guard !path.components.isEmpty else { throw EditRules.root(path) }
                 let node = try self.node(path)
@@ -83,7 +85,7 @@ public enum SourceEditor {
                 // the new key when it has one.
                 let copy: [UInt8]
                 if let key {
-                    copy = keyText(key) + bytes[keyEnd(node)..<Int(tree[node].end)]
+                    copy = try keyText(key, path: path.dropLast().appending(.key(key))) + bytes[keyEnd(node)..<Int(tree[node].end)]
                 } else {
                     copy = Array(bytes[itemStart(node)..<Int(tree[node].end)])
                 }
@@ -149,7 +151,7 @@ public enum SourceEditor {
         private func item(key: String?, value: PlistValue, prefix: [UInt8], path: PlistPath) throws -> [UInt8] {
             let element = try self.element(value, prefix: prefix, path: path)
             guard let key else { return element }
-            return keyText(key) + keyValueSeparator(prefix: prefix) + element
+            return try keyText(key, path: path) + keyValueSeparator(prefix: prefix) + element
         }
 
         /// What the file has between a key and its value (XML: a line break and indentation;
@@ -178,7 +180,14 @@ public enum SourceEditor {
             return out
         }
 
-        private func keyText(_ key: String) -> [UInt8] { syntax.keyText(key) }
+        /// A key as the format spells it; an error names `path` when it cannot be spelled.
+        private func keyText(_ key: String, path: PlistPath) throws -> [UInt8] {
+            do {
+                return try syntax.keyText(key)
+            } catch let error as PlistError {
+                throw PlistError(error.message, at: .keyPath(path.description))
+            }
+        }
 
         // MARK: - Positions
 

@@ -12,7 +12,7 @@ protocol TextSyntax {
     /// Writes `value` as an element whose line starts with `prefix`.
     func element(_ value: PlistValue, prefix: [UInt8], into out: inout [UInt8]) throws
     /// A dictionary key as it is written before its value.
-    func keyText(_ key: String) -> [UInt8]
+    func keyText(_ key: String) throws -> [UInt8]
     /// One past the end of a member's key (`</key>`, or the closing quote).
     func keyEnd(of node: SourceNode, in bytes: [UInt8]) -> Int
     /// One past the opening tag or bracket of a container.

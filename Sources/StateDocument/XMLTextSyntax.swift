@@ -21,9 +21,9 @@ struct XMLTextSyntax: TextSyntax {
         try XMLPlistWriter.element(value, linePrefix: prefix, style: style, into: &out)
     }
 
-    func keyText(_ key: String) -> [UInt8] {
+    func keyText(_ key: String) throws -> [UInt8] {
         var out = Array("<key>".utf8)
-        XMLPlistWriter.appendEscaped(key, to: &out)
+        try XMLPlistWriter.appendEscaped(key, to: &out)
         out += Array("</key>".utf8)
         return out
     }

@@ -12,6 +12,16 @@ import Testing
 /// guard and the command line, on the real sample file and its schema. Every edit is checked
 /// in the session's bytes — only the edited value's bytes change.
 @Suite struct EditingTests {
+    /// A binary plist's null objects are said when the file opens, not first when a
+    /// conversion to XML fails.
+    @Test func nullObjectsAreSaidWhenABinaryFileOpens() throws {
+        let bytes = try BinaryPlistWriter.document(["list": [1, .null, .null], "name": "x"], keepingNull: true)
+        let document = try BrowserDocument.open(try SourceTree(parsing: bytes), from: nil, displayName: "nulls.plist")
+        let state = BrowserFixture.state(document: document, file: nil)
+        #expect(state.message?.text == "2 null objects (first at list.1): kept when saved, but XML cannot hold them")
+        #expect(BrowserFixture.state().message == nil, "files without nulls open without a note")
+    }
+
     static let fixedNow = Date(timeIntervalSinceReferenceDate: 815_000_000)
 
     static func state(width: Int = 100, height: Int = 30) -> BrowserState {

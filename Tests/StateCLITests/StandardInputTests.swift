@@ -83,3 +83,25 @@ extension StandardInputTests {
         #expect(broken.stderr == "state: <stdin>:1:1: expected `struct Name`, `protocol Name` or `enum Name`\n")
     }
 }
+
+/// A binary plist's null object (0x00): read, kept through edits elsewhere, refused by XML
+/// with its key path — and said when the browser opens the file.
+@Suite struct BinaryNullTests {
+    @Test func aNullIsKeptByEditsElsewhereAndRefusedByXML() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let file = folder.appendingPathComponent("null.plist")
+        let value: PlistValue = ["a": [.null], "b": "x"]
+        try Data(BinaryPlistWriter.document(value, keepingNull: true)).write(to: file)
+        let set = try ProcessRunner.run(Fixtures.stateExecutable, ["set", file.path, "b", "y"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try PlistValue(parsing: FileBytes.read(file)) == ["a": [.null], "b": "y"])
+        let xml = try ProcessRunner.run(Fixtures.stateExecutable, ["convert", file.path, "--to", "xml", "-o", "-"])
+        #expect(xml.status == 2)
+        #expect(xml.stderr == "state: \(file.path): a.0: null cannot be stored in a property list\n")
+        // Converting from JSON, where null is ordinary, is refused the same way for binary.
+        let json = folder.appendingPathComponent("null.json")
+        try Data(#"{"a": [null]}"#.utf8).write(to: json)
+        let binary = try ProcessRunner.run(Fixtures.stateExecutable, ["convert", json.path, "--to", "binary", "-o", "-"])
+        #expect(binary.status == 2)
+    }
+}

@@ -123,7 +123,15 @@ import Testing
         expectError(Builder(objects: [[0xD1, 1, 1], [0x10, 1]]).build(), "dictionary key is not a string", at: 11)
         expectError(Builder(objects: [[0x52, 0x41, 0xC3]]).build(), "non-ASCII byte", at: 10)
         expectError(Builder(objects: [[0x61, 0xD8, 0x3C]]).build(), "unpaired UTF-16 surrogate", at: 9)
-        expectError(Builder(objects: [[0x72, 0xC3, 0x28]]).build(), "invalid UTF-8", at: 9)
+        // 0x7_ (UTF-8 strings) is refused by CoreFoundation in bplist00, valid UTF-8 or not.
+        expectError(Builder(objects: [[0x72, 0xC3, 0x28]]).build(), "is not part of bplist00", at: 8)
+        expectError(Builder(objects: [[0x72, 0x41, 0x42]]).build(), "object marker 0x72 (a UTF-8 string) is not part of bplist00", at: 8)
+    }
+
+    /// A set (0xC_) reads as an array, as CoreFoundation builds it into a property list.
+    @Test func setsReadAsArrays() throws {
+        let bytes = Builder(objects: [[0xC2, 1, 2], [0x10, 7], [0x51, 0x41]]).build()
+        #expect(try PlistValue(parsing: bytes) == .array([.integer(7), .string("A")]))
     }
 
     /// A chain of arrays each holding the next one twice expands to 2^k leaves from a tiny file.

@@ -342,11 +342,12 @@ enum BinaryPlistParser {
                 kind = .string
                 try validateUTF16(b, h)
             case 0x7:
-                kind = .string
-                if let bad = UTF8Validation.firstInvalidOffset(UnsafeBufferPointer(rebasing: b[h.payload..<end])) {
-                    throw PlistError("invalid UTF-8 in a string", at: .byte(offset: h.payload + bad))
-                }
+                // Reserved for UTF-8 strings in later versions; CoreFoundation refuses it in
+                // bplist00, so a file using it would open nowhere else.
+                throw PlistError("object marker 0x\(String(h.marker, radix: 16)) (a UTF-8 string) is not part of bplist00; CoreFoundation refuses it", at: .byte(offset: start))
             case 0x8: kind = .uid
+            // 0xC_ is a set in CoreFoundation's reader; plists have no sets, so it reads as an
+            // array (as CoreFoundation does when it builds property lists).
             case 0xA, 0xC: kind = .array
             case 0xD: kind = .dictionary
             default:

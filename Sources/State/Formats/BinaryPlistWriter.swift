@@ -4,8 +4,12 @@ import Foundation
 /// dictionary's keys before its values), equal scalars are stored once, and integer, offset and
 /// reference widths are the smallest that fit.
 public enum BinaryPlistWriter {
-    public static func document(_ value: PlistValue) throws -> [UInt8] {
+    /// With `keepingNull`, a null is written as the `bplist00` null object (0x00) — for
+    /// rewriting a binary file that had one; otherwise null is refused, since CoreFoundation
+    /// and plistlib read no null (JSON's null has no property-list spelling).
+    public static func document(_ value: PlistValue, keepingNull: Bool = false) throws -> [UInt8] {
         var flattener = Flattener()
+        flattener.keepsNull = keepingNull
         do {
             _ = try flattener.add(value)
         } catch let error as WriteError {
@@ -55,6 +59,7 @@ public enum BinaryPlistWriter {
         var uids: [UInt64: Int] = [:]
         var trueIndex: Int?
         var falseIndex: Int?
+        var keepsNull = false
 
         mutating func scalar(_ value: PlistValue) -> Int {
             let index = entries.count
@@ -118,7 +123,7 @@ public enum BinaryPlistWriter {
                 entries[index] = .dictionary(start: refs.count, count: dict.count)
                 refs.append(contentsOf: children)
                 return index
-            case .null:
+            case .null where !keepsNull:
                 throw WriteError(message: "null cannot be stored in a property list")
             default:
                 return scalar(value)
@@ -206,7 +211,8 @@ public enum BinaryPlistWriter {
                             let size = Self.width(u)
                             out.append(0x80 | UInt8(size - 1))
                             out.appendBigEndian(u, size: size)
-                        case .array, .dictionary, .null:
+                        case .null: out.append(0x00)
+                        case .array, .dictionary:
                             preconditionFailure("not a scalar")
                         }
                     }

@@ -124,6 +124,7 @@ public enum JSONWriter {
             case .null:
                 out.append("null")
             case .date(let date):
+                if let error = PlistDate.unspellable(date) { throw error }
                 dates += 1
                 if firstDate == nil { firstDate = PlistPath(path).description }
                 out.append(UInt8(ascii: "\""))

@@ -52,6 +52,19 @@ public enum PlistDate {
         return Date(timeIntervalSinceReferenceDate: Double(seconds) + fraction)
     }
 
+    /// Why the text formats cannot write `date`, if they cannot: their dates have years 1
+    /// through 9999 (what ISO 8601's four digits, CoreFoundation and plistlib agree on). A
+    /// binary plist stores any Double; writing such a date as text would change it.
+    static func unspellable(_ date: Date) -> WriteError? {
+        let t = date.timeIntervalSinceReferenceDate
+        if t.isFinite, abs(t) < 4e11 {
+            let year = civil(Int64(t.rounded(.down))).0
+            if (1...9999).contains(year) { return nil }
+        }
+        let what = t.isFinite ? "\(t) seconds from 2001" : "\(t)"
+        return WriteError(message: "the date \(what) is outside the years 1 through 9999 that XML and JSON dates can spell; a binary plist keeps it")
+    }
+
     /// Formats as `YYYY-MM-DDTHH:MM:SSZ`; with `fractional`, non-zero fractions of a second are
     /// kept (up to microseconds).
     public static func format(_ date: Date, fractional: Bool) -> String {

@@ -58,17 +58,31 @@ public enum XMLPlistWriter {
         }
     }
 
-    /// Escapes text for element content: `&`, `<`, `>`, and control characters as references.
-    public static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    /// Escapes text for element content: `&`, `<`, `>`, and CR as `&#13;` (a raw one would
+    /// read back as LF). Throws for the other control characters: XML 1.0 allows none of
+    /// U+0000–U+001F but tab, LF and CR, raw or as references, so no XML reader (plistlib,
+    /// libxml2, ours) takes them back — see DECISIONS.md.
+    public static func appendEscaped(_ text: String, to out: inout [UInt8]) throws {
         var buffer = OutputBuffer()
         defer { buffer.deallocate() }
-        appendEscaped(text, to: &buffer)
+        do {
+            try appendEscaped(text, to: &buffer)
+        } catch let error as WriteError {
+            throw error.plistError
+        }
         out.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
     }
 
-    @inline(__always) static func appendEscaped(_ text: String, to out: inout OutputBuffer) {
+    /// Why `text` cannot be written to XML: the first control character XML 1.0 forbids.
+    static func unspellable(_ c: UInt8) -> WriteError {
+        WriteError(
+            message:
+                "U+\(String(format: "%04X", c)) cannot be written to an XML property list: XML 1.0 has no spelling for it (not even &#\(c);); binary plists and JSON can hold it")
+    }
+
+    @inline(__always) static func appendEscaped(_ text: String, to out: inout OutputBuffer) throws {
         var text = text
-        text.withUTF8 { utf8 in
+        try text.withUTF8 { utf8 in
             // Most text needs no escaping: one check, one copy.
             var clean = true
             for c in utf8 where c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
@@ -83,23 +97,17 @@ public enum XMLPlistWriter {
             }
             var runStart = 0
             for (i, c) in utf8.enumerated() {
-                let replacement: StaticString?
+                let replacement: StaticString
                 switch c {
                 case UInt8(ascii: "&"): replacement = "&amp;"
                 case UInt8(ascii: "<"): replacement = "&lt;"
                 case UInt8(ascii: ">"): replacement = "&gt;"
                 case 0x0D: replacement = "&#13;"  // a raw CR would be read back as LF
-                case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: replacement = nil
+                case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: throw unspellable(c)
                 default: continue
                 }
                 out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                if let replacement {
-                    out.append(replacement)
-                } else {
-                    out.append("&#")
-                    out.appendInteger(Int128(c))
-                    out.append(UInt8(ascii: ";"))
-                }
+                out.append(replacement)
                 runStart = i + 1
             }
             out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
@@ -122,7 +130,7 @@ public enum XMLPlistWriter {
                     out.append("<string></string>")
                 } else {
                     out.append("<string>")
-                    appendEscaped(s, to: &out)
+                    try appendEscaped(s, to: &out)
                     out.append("</string>")
                 }
             case .integer(let i):
@@ -142,6 +150,7 @@ public enum XMLPlistWriter {
             case .bool(let b):
                 b ? out.append("<true/>") : out.append("<false/>")
             case .date(let date):
+                if let error = PlistDate.unspellable(date) { throw error }
                 out.append("<date>")
                 PlistDate.append(date, fractional: false, to: &out)
                 out.append("</date>")
@@ -188,7 +197,10 @@ public enum XMLPlistWriter {
                 for i in 0..<keys.count {
                     newline(&out)
                     out.append("<key>")
-                    appendEscaped(keys[i], to: &out)
+                    do { try appendEscaped(keys[i], to: &out) } catch var error as WriteError {
+                        error.reversedPath.append(.key(keys[i]))
+                        throw error
+                    }
                     out.append("</key>")
                     newline(&out)
                     do { try write(values[i], into: &out) } catch var error as WriteError {

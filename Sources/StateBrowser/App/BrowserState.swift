@@ -114,8 +114,20 @@ public struct BrowserState: Sendable {
         self.keyMap = keyMap
         schemaOutline = SchemaOutline(schema: document.typed.schema)
         schemaRows = ListState(count: schemaOutline.lines.count)
-        // A note for the first screen (a terminal fallback, say).
-        message = notice.map { StatusMessage(text: $0, isError: false) }
+        // A note for the first screen (a terminal fallback, say); a binary file's null objects
+        // are said at once, not first when a conversion fails.
+        let notes = [notice, Self.nullNote(document)].compactMap { $0 }
+        message = notes.isEmpty ? nil : StatusMessage(text: notes.joined(separator: "; "), isError: false)
+    }
+
+    /// "N null objects (first at PATH)…" for a binary plist that holds any: they are kept on
+    /// save, but XML has no spelling for them.
+    static func nullNote(_ document: BrowserDocument) -> String? {
+        let tree = document.tree
+        guard tree.format == .binary, let first = tree.nodes.firstIndex(where: { $0.kind == .null }) else { return nil }
+        let count = tree.nodes.lazy.filter { $0.kind == .null }.count
+        let path = document.links.path(of: first, in: tree).description
+        return "\(count) null object\(count == 1 ? "" : "s") (first at \(path.isEmpty ? "(root)" : path)): kept when saved, but XML cannot hold them"
     }
 
     /// The selected row.
