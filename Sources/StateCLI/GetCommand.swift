@@ -28,8 +28,19 @@ struct GetCommand: ParsableCommand {
                 code: CommandFailure.badArguments)
         }
         let value = tree.value(at: node)
+        if tree[node].isWideNumber, let text = tree.numberText(of: node) {
+            // Beyond what a value holds: the file's own digits, which are JSON too.
+            StandardStream.output.write(text + "\n")
+            return
+        }
         guard json || tree[node].kind.isContainer else {
             StandardStream.output.write(value.plainText + "\n")
+            return
+        }
+        if tree.nodes[node...(node + Int(tree[node].size))].contains(where: \.isWideNumber) {
+            // Its values cannot be written again without changing those numbers: the file's
+            // own JSON text for it is.
+            StandardStream.output.write(Array(tree.sourceBytes(of: node)) + [0x0A])
             return
         }
         do {

@@ -59,7 +59,11 @@ enum TreePrinter {
             line(indent)
             out.append(UInt8(ascii: isDictionary ? "}" : "]"))
         default:
-            scalar(tree.scalar(at: node), into: &out)
+            if tree[node].isWideNumber, let text = tree.numberText(of: node) {
+                out.append(contentsOf: text.utf8)
+            } else {
+                scalar(tree.scalar(at: node), into: &out)
+            }
             comment()
         }
     }

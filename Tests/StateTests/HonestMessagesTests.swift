@@ -37,13 +37,15 @@ import Testing
 
     @Test(arguments: ["json", "xml"]) func aHundredThousandDigitNumberGivesAShortMessage(format: String) throws {
         let digits = String(repeating: "9", count: 100_000)
+        // XML refuses it when reading; JSON keeps it, and refuses it when converting.
         let text = format == "json" ? "{\"n\": \(digits)}" : "<plist><dict><key>n</key><integer>\(digits)</integer></dict></plist>"
         #expect {
-            _ = try SourceTree(parsing: Array(text.utf8))
+            var warnings: [PlistWarning] = []
+            _ = try SourceTree(parsing: Array(text.utf8)).serialized(as: .binary, warnings: &warnings)
         } throws: { error in
             let message = "\(error)"
-            return message.count < 400 && message.contains("characters left out") && message.contains("of range")
-                && message.hasPrefix(format == "json" ? "line 1, column 7: integer 999" : "line 1, column 35: integer 999")
+            return message.count < 400 && message.contains("characters left out")
+                && message.hasPrefix(format == "json" ? "n: the number 999" : "line 1, column 35: integer 999")
         }
     }
 }

@@ -79,8 +79,6 @@ import Testing
         Case("lone high surrogate", "[\"\\ud83c\"]", "unpaired high surrogate", line: 1, column: 3),
         Case("lone low surrogate", "[\"\\udf4e\"]", "unpaired low surrogate", line: 1, column: 3),
         Case("leading zero", "[01]", "leading zeros", line: 1, column: 2),
-        Case("integer too large", "{\"n\": 18446744073709551616}", "is out of range", line: 1, column: 7),
-        Case("real too large", "[1e400]", "out of range", line: 1, column: 2),
         Case("control character", "[\"tab\there\"]", "control character in string", line: 1, column: 6),
         Case("missing colon", "{\"a\" 1}", "expected ':'", line: 1, column: 6),
         Case("non-string key", "{1: 2}", "expected a string key", line: 1, column: 2),

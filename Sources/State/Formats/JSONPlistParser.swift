@@ -159,8 +159,8 @@ enum JSONPlistParser {
                     let escaped = try scanString()
                     try nodes.appendWithinBudget(SourceNode(kind: .string, start: start, end: pos, keyStart: keyStart, flags: keyFlags | (escaped ? SourceNode.Flags.escaped : 0)))
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    let kind = try scanNumber()
-                    try nodes.appendWithinBudget(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags))
+                    let (kind, wide) = try scanNumber()
+                    try nodes.appendWithinBudget(SourceNode(kind: kind, start: start, end: pos, keyStart: keyStart, flags: keyFlags | (wide ? SourceNode.Flags.wide : 0)))
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     let (word, kind): (StaticString, SourceNode.Kind) =
                         c == UInt8(ascii: "t") ? ("true", .trueValue) : c == UInt8(ascii: "f") ? ("false", .falseValue) : ("null", .null)
@@ -268,7 +268,9 @@ enum JSONPlistParser {
             }
         }
 
-        mutating func scanNumber() throws -> SourceNode.Kind {
+        /// Scans a number; `wide` when it is beyond what property lists hold (jq, jless and fx
+        /// open such files, so they open here too, and keep their text).
+        mutating func scanNumber() throws -> (SourceNode.Kind, wide: Bool) {
             let start = pos
             if b[pos] == UInt8(ascii: "-") { pos += 1 }
             guard pos < n, b[pos] &- 48 < 10 else { throw error("invalid number", at: start) }
@@ -295,16 +297,12 @@ enum JSONPlistParser {
             if isReal {
                 if pos - start > 24 || hasLargeExponent(start, pos) {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
-                    guard let v = Double(text), v.isFinite else { throw error("number \(text) is out of range", at: start) }
+                    guard let v = Double(text), v.isFinite else { return (.real, true) }
                 }
-                return .real
+                return (.real, false)
             }
-            guard NumberSyntax.integer(b, start, pos) != nil else {
-                throw error(
-                    "integer \(String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)) is out of range (\(Int64.min) through \(UInt64.max)); write it as a real",
-                    at: start)
-            }
-            return .integer
+            guard NumberSyntax.integer(b, start, pos) != nil else { return (.real, true) }
+            return (.integer, false)
         }
 
         /// Whether the exponent of the real in `start..<end` has three or more digits (the only

@@ -50,5 +50,13 @@ public struct SourceNode: Sendable, Equatable {
         static let keyEscaped: UInt8 = 2
         /// XML: the element was written in its empty form (`<dict/>`, `<string/>`).
         static let selfClosing: UInt8 = 4
+        /// JSON: a number beyond what property lists hold — an integer past 64 bits, a real
+        /// past a Double's range (`123456789012345678901234567890`, `1e400`). Its text is the
+        /// value: kept byte for byte, shown as written, and refused by the plist formats. It
+        /// decodes as the nearest Double (±infinity past the range) where a value is needed.
+        static let wide: UInt8 = 8
     }
+
+    /// A JSON number beyond what property lists hold (see `Flags.wide`).
+    public var isWideNumber: Bool { flags & Flags.wide != 0 }
 }

@@ -4,6 +4,12 @@ extension SourceTree {
     /// an error with the key path).
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
         if format == self.format { return bytes }
+        if let wide = nodes.firstIndex(where: \.isWideNumber) {
+            let text = numberText(of: wide) ?? ""
+            throw PlistError(
+                "the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it",
+                at: .keyPath(NodeLinks(self).path(of: wide, in: self).description))
+        }
         // Another format goes through the value tree, which costs more than the node list:
         // refuse up front rather than fail an allocation halfway (see MemoryBudget).
         let needed = UInt64(nodes.count) * MemoryBudget.bytesPerValue + UInt64(bytes.count)

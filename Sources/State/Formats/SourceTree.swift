@@ -134,6 +134,14 @@ public struct SourceTree: Sendable {
         bytes.withUnsafeBufferPointer { format.syntax.numberText(nodes[index], in: $0) }
     }
 
+    /// A scalar as people and scripts see it: its plain text, except a JSON number beyond what
+    /// property lists hold, which is shown as the file writes it (its decoded Double would be
+    /// a different number).
+    public func scalarText(at index: Int) -> String {
+        if nodes[index].isWideNumber, let text = numberText(of: index) { return text }
+        return scalar(at: index).plainText
+    }
+
     /// The source bytes of the node (the XML element, the JSON token, the binary object).
     public func sourceBytes(of index: Int) -> ArraySlice<UInt8> { bytes[nodes[index].byteRange] }
 }

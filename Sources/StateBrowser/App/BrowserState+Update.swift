@@ -237,7 +237,7 @@ extension BrowserState {
             }
             text = String(decoding: bytes, as: UTF8.self)
         } else {
-            text = tree.scalar(at: node).plainText
+            text = tree.scalarText(at: node)
         }
         message = StatusMessage(text: "Copied value (\(text.utf8.count) bytes)", isError: false)
         return [.copy(text)]

@@ -67,7 +67,7 @@ struct TextSearch {
             return contains(tree.scalar(at: node).plainText)
         default:
             guard kindCanMatch[Int(entry.kind.rawValue)] else { return false }
-            return contains(tree.scalar(at: node).plainText)
+            return contains(tree.scalarText(at: node))
         }
     }
 

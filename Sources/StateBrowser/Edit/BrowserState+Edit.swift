@@ -102,7 +102,7 @@ extension BrowserState {
         if case .value(.scalar(let s))? = editingRole(of: node) { scalar = s }
         let typeName = scalar?.rawValue ?? kind.displayName
         let hint = kind == .data ? ", base64 or 0x hex" : kind == .date ? ", ISO 8601" : ""
-        modal = .edit(ValueEditor(value.plainText, target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
+        modal = .edit(ValueEditor(tree.scalarText(at: node), target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
         return []
     }
 

@@ -61,7 +61,7 @@ struct TreeRow {
         case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)]
         case .array: return [Piece(text: "[\(source.count)]", role: .count)]
         case .string: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .string)]
-        case .integer, .real: return [Piece(text: tree.scalar(at: node).plainText, role: .number)]
+        case .integer, .real: return [Piece(text: tree.scalarText(at: node), role: .number)]
         case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
         case .date: return [Piece(text: tree.scalar(at: node).plainText, role: .date)]
         case .data: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .data)]

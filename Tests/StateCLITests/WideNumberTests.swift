@@ -1,0 +1,50 @@
+import Foundation
+import State
+import StateTestSupport
+import Testing
+
+/// JSON numbers beyond what property lists hold (`123456789012345678901234567890`, `1e400`)
+/// open, show as written, survive edits elsewhere byte for byte, and refuse conversion to a
+/// plist format with their key path — as jq, jless and fx open them.
+@Suite struct WideNumberTests {
+    static let text = #"{"id": 123456789012345678901234567890, "limits": [1e400, -0, 1E+2, -9223372036854775809], "name": "x"}"#
+
+    func file() throws -> URL {
+        let url = try Fixtures.temporaryFolder().appendingPathComponent("wide.json")
+        try Data(Self.text.utf8).write(to: url)
+        return url
+    }
+
+    func state(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run(Fixtures.stateExecutable, arguments)
+    }
+
+    @Test func theParserKeepsThemAsWritten() throws {
+        let tree = try SourceTree(parsing: Array(Self.text.utf8))
+        let wide = tree.nodes.indices.filter { tree[$0].isWideNumber }
+        #expect(wide.map { tree.scalarText(at: $0) } == ["123456789012345678901234567890", "1e400", "-9223372036854775809"])
+        #expect(tree.value()["limits.0"] == .real(.infinity), "as a value, the nearest Double")
+        var warnings: [PlistWarning] = []
+        #expect(
+            throws: PlistError("the number 123456789012345678901234567890 is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it", at: .keyPath("id"))
+        ) {
+            try tree.serialized(as: .xml, warnings: &warnings)
+        }
+        #expect(try tree.serialized(as: .json, warnings: &warnings) == tree.bytes)
+    }
+
+    @Test func getPrintSetAndConvert() throws {
+        let url = try file()
+        #expect(try state("get", url.path, "id").stdoutText == "123456789012345678901234567890\n")
+        #expect(try state("get", url.path, "limits", "--json").stdoutText == "[1e400, -0, 1E+2, -9223372036854775809]\n")
+        #expect(try state("print", url.path).stdoutText.contains(#""id" => 123456789012345678901234567890"#))
+        let set = try state("set", url.path, "name", "y")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try String(decoding: FileBytes.read(url), as: UTF8.self) == Self.text.replacingOccurrences(of: #""x""#, with: #""y""#))
+        for format in ["xml", "binary"] {
+            let convert = try state("convert", url.path, "--to", format, "-o", "-")
+            #expect(convert.status == 2)
+            #expect(convert.stderr.contains("id: the number 123456789012345678901234567890 is beyond what property lists hold"))
+        }
+    }
+}
