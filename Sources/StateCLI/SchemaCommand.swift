@@ -31,7 +31,13 @@ struct SchemaCommand: ParsableCommand {
 
     static func describe(_ schema: Schema) -> String {
         var out: [String] = []
-        if let root = schema.root { out.append("root: \(root)") }
+        if let root = schema.root {
+            out.append("root: \(root)")
+        } else if schema.structs.count > 1 {
+            // Not guessed: several types could hold a file, and validating against the wrong one
+            // would report everything.
+            out.append("root: none set (no single model type is referred to by none; --root NAME picks one)")
+        }
         if !schema.protocols.isEmpty {
             out.append("\nprotocols:")
             for p in schema.protocols {

@@ -14,7 +14,7 @@ import State
 /// | entity                                  | struct                                          |
 /// | `State.Enum` = YES                      | enum: attributes and relationships are cases. With `State.Type` on the entity, a raw-value enum (`State.Value` per case); otherwise an attribute with its own `State.Type`, and every relationship, is a case with an associated value, and other attributes are plain cases |
 /// | `State.Protocol` = YES, or `isAbstract` | protocol                                        |
-/// | `parentEntity`                          | protocol inheritance, or conformance for a struct |
+/// | `parentEntity`                          | protocol inheritance, or conformance for a struct; a non-abstract parent's attributes and relationships are the child's too (as State's generator flattens them) |
 /// | attribute                               | field: type from `attributeType` or `State.Type`; `optional`, `transient`, `defaultValueString` / `State.Value`, `State.Immutable`, `valueTransformerName` |
 /// | relationship                            | to-one: the entity; to-many: array, or dictionary with `State.CompositionType` = Dictionary; `State.Dissolve` |
 /// | `versionHashModifier`                   | model version                                   |
@@ -128,8 +128,10 @@ public enum XcodeModelLoader {
                 }
             }
             var schema = Schema(types: types)
-            // The root: the one struct nothing refers to, if there is exactly one.
-            let roots = schema.structs.filter { !referenced.contains($0.name) && $0.conformances.isEmpty }
+            // The root: the one struct nothing refers to, if there is exactly one. Entities in a
+            // parent chain are kinds of one another, not the root of the model.
+            let related = Set(entities.flatMap { entity in entity.attribute("parentEntity").map { [$0, entity.attribute("name") ?? ""] } ?? [] })
+            let roots = schema.structs.filter { !referenced.contains($0.name) && $0.conformances.isEmpty && !related.contains($0.name) }
             schema.root = roots.count == 1 ? roots[0].name : nil
             return schema
         }
@@ -144,18 +146,31 @@ public enum XcodeModelLoader {
             let info = entity.userInfo
             let parent = entity.attribute("parentEntity")
             if info["State.Enum"] == "YES" { return .enumeration(try enumType(entity, named: name)) }
-            let fields = try fields(of: entity)
+            var fields = try fields(of: entity)
             if isProtocol(entity) {
                 // `State.Type` on a protocol lists extra (Swift) protocols it inherits.
                 let extra = info["State.Type"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
                 return .protocolType(ProtocolType(name: name, parents: (parent.map { [$0] } ?? []) + extra, fields: fields))
             }
+            // Up the parent chain: concrete ancestors give their fields (nearest last, so the
+            // child's own come after and win a clash); the first abstract one is conformed to.
             var conformances: [String] = []
-            if let parent {
-                guard let parentEntity = entityNamed(parent) else {
-                    throw SchemaError("\(name): parent entity \(parent) is not in the model", file: file, line: entity.line)
+            var ancestor = parent
+            var seen: Set<String> = [name]
+            while let parentName = ancestor {
+                guard let parentEntity = entityNamed(parentName) else {
+                    throw SchemaError("\(name): parent entity \(parentName) is not in the model", file: file, line: entity.line)
                 }
-                if isProtocol(parentEntity) { conformances.append(parent) }
+                guard seen.insert(parentName).inserted else {
+                    throw SchemaError("\(name): its parent entities form a cycle through \(parentName)", file: file, line: entity.line)
+                }
+                if isProtocol(parentEntity) {
+                    conformances.append(parentName)
+                    break
+                }
+                let own = Set(fields.map(\.name))
+                fields = try self.fields(of: parentEntity).filter { !own.contains($0.name) } + fields
+                ancestor = parentEntity.attribute("parentEntity")
             }
             let version = entity.attribute("versionHashModifier").flatMap(ModelVersion.parse)
             return .structure(StructType(name: name, fields: fields, conformances: conformances, version: version))

@@ -136,6 +136,37 @@ import Testing
         #expect(throws: SchemaError.self) { try XcodeModelLoader.load(contents: notModel, file: "m") }
     }
 
+    /// A concrete `parentEntity` is flattened into the child, as State's generator does: the
+    /// child has the parent's attributes and relationships (its own win a clash), down a chain;
+    /// the entities of a chain are never taken for the root.
+    @Test func concreteParentEntitiesGiveTheirFieldsToChildren() throws {
+        let contents = Array(
+            """
+            <model>
+                <entity name="Company"><attribute name="name" attributeType="String"/><relationship name="staff" toMany="YES" destinationEntity="Employee"/></entity>
+                <entity name="Person"><attribute name="name" attributeType="String"/><attribute name="age" optional="YES" attributeType="Integer 64"/><relationship name="home" destinationEntity="Address"/></entity>
+                <entity name="Address"><attribute name="city" attributeType="String"/></entity>
+                <entity name="Employee" parentEntity="Person"><attribute name="salary" attributeType="Double"/><attribute name="name" optional="YES" attributeType="String"/></entity>
+                <entity name="Manager" parentEntity="Employee"><attribute name="reports" attributeType="Integer 16"/></entity>
+            </model>
+            """.utf8)
+        let model = try XcodeModelLoader.load(contents: contents, file: "m")
+        func fields(_ name: String) throws -> [String] {
+            guard case .structure(let s)? = model[name] else { throw SchemaError("\(name) is not a struct", file: "") }
+            return s.fields.map { "\($0.name): \($0.type)\($0.optional ? "?" : "")" }
+        }
+        #expect(try fields("Employee") == ["age: Int64?", "home: Address", "salary: Double", "name: String?"])
+        #expect(try fields("Manager") == ["age: Int64?", "home: Address", "salary: Double", "name: String?", "reports: Int16"])
+        #expect(model.root == "Company")
+
+        let cycle = Array(#"<model><entity name="A" parentEntity="B"/><entity name="B" parentEntity="A"/></model>"#.utf8)
+        #expect(throws: SchemaError.self) { try XcodeModelLoader.load(contents: cycle, file: "m") }
+        // Two unrelated top-level types: no root is guessed.
+        let two = Array(
+            #"<model><entity name="A"><attribute name="x" attributeType="String"/></entity><entity name="B"><attribute name="y" attributeType="String"/></entity></model>"#.utf8)
+        #expect(try XcodeModelLoader.load(contents: two, file: "m").root == nil)
+    }
+
     @Test func exportedSchemaReadsBackTheSame() throws {
         let text = SchemaFileWriter.render(schema)
         let again = try SchemaFileParser.parse(text, file: "export")
