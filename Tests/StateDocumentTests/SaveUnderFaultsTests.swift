@@ -209,6 +209,19 @@ import Testing
         #expect(throws: PlistError("cannot save \(folder.path): it is a folder")) { try AtomicFile.write([], to: folder) }
     }
 
+    /// The fingerprint tells apart contents that differ in any one byte, in length, or only
+    /// in trailing zeros — the changes a same-size rewrite makes.
+    @Test func contentFingerprintsDifferForEveryOneByteChange() {
+        var bytes = Array("<plist><dict><key>n</key><integer>10</integer></dict></plist>\n".utf8)
+        var seen: Set<UInt64> = [ContentHash.of(bytes)]
+        for index in bytes.indices {
+            bytes[index] ^= 1
+            #expect(seen.insert(ContentHash.of(bytes)).inserted, "flipping byte \(index)")
+            bytes[index] ^= 1
+        }
+        for count in 0..<70 { #expect(seen.insert(ContentHash.of([UInt8](repeating: 0, count: count))).inserted, "\(count) zero bytes") }
+    }
+
     /// A UTF-32 byte-order mark is named as UTF-32, not UTF-16.
     @Test func byteOrderMarksAreNamedCorrectly() throws {
         #expect(throws: PlistError("UTF-32 (little-endian) text is not supported; convert the file to UTF-8", at: .byte(offset: 0))) {
