@@ -109,6 +109,19 @@ import Testing
     }
 
     /// The original framework's model features through the types generated from its Xcode model.
+    /// Models saved by Xcode as folders — `Shop.xcdatamodeld` (two versions, the current one
+    /// named in `.xccurrentversion`) and `Inventory.xcdatamodel` — reach the plugin as folders
+    /// and generate types: these lines compile only if they did. `ShopProduct` has its parent
+    /// entity's `sku` as well as its own `price`; the first version's optional `title` is gone.
+    @Test func modelFoldersGenerateTheirCurrentVersion() throws {
+        let catalog = ShopCatalog(title: "Spring", products: [ShopProduct(sku: "A-1", price: 9.5)])
+        let stored = try catalog.storedValue()
+        #expect(stored == ["title": "Spring", "products": [["sku": "A-1", "price": .real(9.5)]]])
+        #expect(try ShopCatalog(storedValue: stored, context: ReadContext()).products.first?.sku == "A-1")
+        #expect(ShopProduct(sku: "B").price == 0)
+        #expect(try InventoryBin(label: "Bolts").storedValue() == ["label": "Bolts", "count": 0])
+    }
+
     @Test func theXcodeModelsTypesReadAndWriteTheirWireFormat() throws {
         // Defaults for new instances, dissolved relationships left out.
         let defaults = TestDefaults()
