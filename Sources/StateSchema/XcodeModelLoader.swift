@@ -253,6 +253,10 @@ public enum XcodeModelLoader {
             field.immutable = info["State.Immutable"] == "YES"
             field.dissolve = info["State.Dissolve"] == "YES" || info["State.Transformable"] == "DissolverTransform"
             if field.dissolve { field.transform = "DissolverTransform" }
+            // A dissolved to-many reads as empty when missing and is left out when empty: it
+            // is never nil, whatever Xcode's optional checkbox says (new relationships have it
+            // set), so the generated property is not an optional.
+            if field.dissolve && toMany { field.optional = false }
             if let text = info["State.Value"] { field.defaultValue = Self.defaultValue(text, type: type) }
             return field
         }

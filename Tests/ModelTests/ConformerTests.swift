@@ -100,6 +100,19 @@ import Testing
             try store.set([conformer2] as [any TestParentProtocol], forKey: "x", in: onlyFirst)
         }
         #expect(error.reason == .unknownConformer("TestProtocolConformer2", protocol: "TestParentProtocol", known: ["TestProtocolConformer"]))
+        // A write says where, as a read does; and so does `localizedDescription`, which is
+        // what most callers show.
+        let second = try #require(throws: ModelError.self) {
+            try store.set([conformer1, conformer2] as [any TestParentProtocol], forKey: "employees", in: onlyFirst)
+        }
+        #expect(second.path.description == "employees.1")
+        #expect(second.localizedDescription == "employees.1: \"TestProtocolConformer2\" is not a known TestParentProtocol conformer (known: TestProtocolConformer)")
+        #expect((second as Error).localizedDescription == second.description)
+    }
+
+    @Test func missingTagMessagesReadAsEnglish() {
+        #expect(ModelError(.missingTypeTag(protocol: "Employee")).message.hasPrefix("an Employee value needs a type tag"))
+        #expect(ModelError(.missingTypeTag(protocol: "Shape")).message.hasPrefix("a Shape value needs a type tag"))
     }
 
     @Test func optionalAndDictionaryForms() throws {

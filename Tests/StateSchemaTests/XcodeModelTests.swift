@@ -90,7 +90,7 @@ import Testing
 
     @Test func relationshipsDefaultsTransientsAndVersions() throws {
         let employees = try field("Company", "employees")
-        #expect(employees.type == .array(.named("Employee")) && employees.dissolve && employees.optional)
+        #expect(employees.type == .array(.named("Employee")) && employees.dissolve && !employees.optional, "dissolved to-many: never nil")
         #expect(try field("TestDictionaryComposition", "employees").type == .dictionary(.named("Employee")))
         #expect(try field("TestRelationships", "myOneChild").type == .named("TestChild"))
         #expect(try field("TestDefaults", "defaultArray").defaultValue == ["zero", "one", "two"])

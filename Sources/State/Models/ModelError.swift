@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a model could not be read or written, and where in the data.
 ///
 /// Every error names the key path of the value it concerns (in `plutil` dot syntax) and says what
@@ -48,7 +50,7 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(quoted(name)) is not a known \(proto) conformer"
                 + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))")
         case .missingTypeTag(let proto):
-            "a \(proto) value needs a type tag: key \(quoted(proto)) (or \"model_type_key\") naming its conformer"
+            "\(Self.article(proto)) \(proto) value needs a type tag: key \(quoted(proto)) (or \"model_type_key\") naming its conformer"
         case .unknownCase(let name, let enumName): "\(quoted(name)) is not a case of \(enumName)"
         case .transformFailed(let transform, let message): "\(transform): \(message)"
         case .versionTooNew(let found, let current, let model):
@@ -65,6 +67,32 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private func quoted(_ s: String) -> String { "\"\(s)\"" }
+
+    /// "an" before a vowel sound as written (an Employee, an Asset), else "a".
+    static func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
+    }
+
+    /// The same error, under `component` (a write reports where below the value it failed, as
+    /// a read does).
+    public func under(_ component: PlistPath.Component) -> ModelError {
+        ModelError(reason, at: PlistPath([component] + path.components))
+    }
+
+    /// Runs `write`, putting `component` in front of the path of a `ModelError` it throws.
+    static func writing<T>(at component: PlistPath.Component, _ write: () throws -> T) throws -> T {
+        do {
+            return try write()
+        } catch let error as ModelError {
+            throw error.under(component)
+        }
+    }
+}
+
+/// `localizedDescription` (and so any `Error` shown to people) carries the key path.
+extension ModelError: LocalizedError {
+    public var errorDescription: String? { description }
 }
 
 extension PlistValue {

@@ -16,7 +16,9 @@ extension Array: Storable where Element: Storable {
         self = result
     }
 
-    public func storedValue() throws -> PlistValue { .array(try map { try $0.storedValue() }) }
+    public func storedValue() throws -> PlistValue {
+        .array(try enumerated().map { index, item in try ModelError.writing(at: .index(index)) { try item.storedValue() } })
+    }
 }
 
 /// A Swift dictionary has no order, so it is written with its keys sorted: the same dictionary
@@ -38,7 +40,7 @@ extension Dictionary: Storable where Key == String, Value: Storable {
 
     public func storedValue() throws -> PlistValue {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
-        for key in keys.sorted() { out[key] = try self[key]!.storedValue() }
+        for key in keys.sorted() { out[key] = try ModelError.writing(at: .key(key)) { try self[key]!.storedValue() } }
         return .dictionary(out)
     }
 }
@@ -58,7 +60,7 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
 
     public func storedValue() throws -> PlistValue {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
-        for (key, value) in self { out[key] = try value.storedValue() }
+        for (key, value) in self { out[key] = try ModelError.writing(at: .key(key)) { try value.storedValue() } }
         return .dictionary(out)
     }
 }

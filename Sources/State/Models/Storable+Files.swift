@@ -20,6 +20,10 @@ extension StorableDocument {
 
     /// Reads a file in lenient mode: elements of collections that cannot be read are dropped and
     /// listed in the result instead of failing the whole read.
+    ///
+    /// `dropped` also lists what a model's own `store.reading(.lenient)` dropped inside its
+    /// `init(from:)`, in either mode: this is where to see it (`init(contentsOf:)` has no
+    /// place to report it, so it keeps the value and discards the list).
     public static func read(contentsOf url: URL, mode: CollectionMode) throws -> Decoded<Self> {
         try read(bytes: try FileBytes.readPropertyList(url), mode: mode)
     }
@@ -62,7 +66,9 @@ extension StorableDocument {
 }
 
 extension StorableDocument {
-    /// Reads a file in any of the three formats (detected from its content).
+    /// Reads a file in any of the three formats (detected from its content), strictly. What a
+    /// model drops itself through `store.reading(.lenient)` is not reported here: use
+    /// `read(contentsOf:mode:)`, whose `dropped` lists it.
     public init(contentsOf url: URL) throws {
         try self.init(bytes: try FileBytes.readPropertyList(url))
     }

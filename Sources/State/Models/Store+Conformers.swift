@@ -49,18 +49,22 @@ extension Store {
 
     public mutating func set<V>(_ value: V?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
-        values[key] = try conformers.write(value)
+        values[key] = try ModelError.writing(at: .key(key)) { try conformers.write(value) }
     }
 
     public mutating func set<V>(_ value: [V]?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
-        values[key] = .array(try value.map { try conformers.write($0) })
+        values[key] = try ModelError.writing(at: .key(key)) {
+            .array(try value.enumerated().map { index, item in try ModelError.writing(at: .index(index)) { try conformers.write(item) } })
+        }
     }
 
     public mutating func set<V>(_ value: OrderedDictionary<String, V>?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)
-        for (k, v) in value { out[k] = try conformers.write(v) }
+        try ModelError.writing(at: .key(key)) {
+            for (k, v) in value { out[k] = try ModelError.writing(at: .key(k)) { try conformers.write(v) } }
+        }
         values[key] = .dictionary(out)
     }
 
@@ -68,7 +72,9 @@ extension Store {
     public mutating func set<V>(_ value: [String: V]?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)
-        for k in value.keys.sorted() { out[k] = try conformers.write(value[k]!) }
+        try ModelError.writing(at: .key(key)) {
+            for k in value.keys.sorted() { out[k] = try ModelError.writing(at: .key(k)) { try conformers.write(value[k]!) } }
+        }
         values[key] = .dictionary(out)
     }
 }

@@ -28,6 +28,6 @@ extension Store {
             values.removeValue(forKey: key)
             return
         }
-        values[key] = try value.storedValue()
+        values[key] = try ModelError.writing(at: .key(key)) { try value.storedValue() }
     }
 }
