@@ -36,7 +36,7 @@ struct SchemaCommand: ParsableCommand {
         } else if schema.structs.count > 1 {
             // Not guessed: several types could hold a file, and validating against the wrong one
             // would report everything.
-            out.append("root: none set (no single model type is referred to by none; --root NAME picks one)")
+            out.append("root: none set (more than one model type is used by no other; --root NAME picks one)")
         }
         if !schema.protocols.isEmpty {
             out.append("\nprotocols:")

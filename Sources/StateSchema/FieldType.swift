@@ -93,6 +93,17 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
     /// Parses Swift type syntax. A trailing `?` is returned separately (optional is a property
     /// of the field, not of the type). Returns nil when the text is not a type.
     public static func parse(_ text: String) -> (type: FieldType, optional: Bool)? {
+        // Nesting is bounded before the recursive parse: each level copies the text, so ten
+        // thousand brackets would take seconds (and as many stack frames).
+        var depth = 0
+        for c in text.utf8 {
+            if c == UInt8(ascii: "[") || c == UInt8(ascii: "<") {
+                depth += 1
+                if depth > maxNesting { return nil }
+            } else if c == UInt8(ascii: "]") || c == UInt8(ascii: ">") {
+                depth -= 1
+            }
+        }
         var t = text.trimmingCharacters(in: .whitespaces)
         var optional = false
         if t.hasSuffix("?") || t.hasSuffix("!") {
@@ -102,6 +113,9 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
         guard let type = parseType(Substring(t).trimmingCharacters(in: .whitespaces)) else { return nil }
         return (type, optional)
     }
+
+    /// The deepest collection nesting a field type may have (`[[String: [Int]]]` is 3).
+    public static let maxNesting = 32
 
     private static func parseType(_ text: String) -> FieldType? {
         let t = text.trimmingCharacters(in: .whitespaces)

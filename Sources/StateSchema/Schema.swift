@@ -8,7 +8,13 @@ import State
 /// the data itself (`SchemaInference`).
 public struct Schema: Sendable, Equatable {
     /// Every type by name, in the order the source declared them.
-    public var types: OrderedDictionary<String, SchemaType>
+    public var types: OrderedDictionary<String, SchemaType> {
+        didSet { conformerNames = Self.conformerNames(types) }
+    }
+    /// For each protocol, the structs conforming to it directly or through inheritance, in
+    /// declaration order: built once per change of `types`, so asking is not a walk up every
+    /// inheritance chain (a chain of 10⁵ protocols took a minute to print).
+    private var conformerNames: [String: [String]] = [:]
     /// The type of the file's root value, when known (a schema file's `root`, or the one struct
     /// no other type refers to).
     public var root: String?
@@ -16,6 +22,21 @@ public struct Schema: Sendable, Equatable {
     public init(types: [SchemaType] = [], root: String? = nil) {
         self.types = OrderedDictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.root = root
+        conformerNames = Self.conformerNames(self.types)
+    }
+
+    private static func conformerNames(_ types: OrderedDictionary<String, SchemaType>) -> [String: [String]] {
+        var table: [String: [String]] = [:]
+        for case .structure(let s) in types.values {
+            var seen: Set<String> = []
+            var stack = s.conformances
+            while let next = stack.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                table[next, default: []].append(s.name)
+                if case .protocolType(let p) = types[next] { stack.append(contentsOf: p.parents) }
+            }
+        }
+        return table
     }
 
     public subscript(name: String) -> SchemaType? { types[name] }
@@ -53,9 +74,10 @@ public struct Schema: Sendable, Equatable {
     public func allProtocols(of structName: String) -> [String] {
         guard case .structure(let s) = types[structName] else { return [] }
         var result: [String] = []
+        var seen: Set<String> = []
         var stack = Array(s.conformances.reversed())
         while let next = stack.popLast() {
-            guard !result.contains(next) else { continue }
+            guard seen.insert(next).inserted else { continue }
             result.append(next)
             if case .protocolType(let p) = types[next] { stack.append(contentsOf: p.parents.reversed()) }
         }
@@ -65,7 +87,7 @@ public struct Schema: Sendable, Equatable {
     /// The structs that conform to protocol `name`, directly or through a protocol inheriting
     /// from it, in declaration order.
     public func conformers(of name: String) -> [StructType] {
-        structs.filter { s in s.conformances.contains { protocolInherits($0, from: name) } }
+        (conformerNames[name] ?? []).compactMap { if case .structure(let s)? = types[$0] { s } else { nil } }
     }
 
     /// A struct's own fields plus those its protocols require (inherited fields first, each

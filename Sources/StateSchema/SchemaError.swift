@@ -1,3 +1,5 @@
+import State
+
 /// Why a schema could not be loaded, and where: the file, and the line and column when the
 /// source is text.
 public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -7,7 +9,8 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var column: Int?
 
     public init(_ message: String, file: String, line: Int? = nil, column: Int? = nil) {
-        self.message = message
+        // Messages quote the offending text: keep a long one readable.
+        self.message = PlistError.readable(message)
         self.file = file
         self.line = line
         self.column = column

@@ -83,11 +83,18 @@ public enum SchemaFileParser {
                     doc = []
                 }
                 current = ""
+                started = false
             }
 
+            // Whether `current` has more than spaces: kept as a flag, since trimming the line
+            // at every character made long lines quadratic.
+            var started = false
             while i < chars.count {
                 let c = chars[i]
-                if current.trimmingCharacters(in: .whitespaces).isEmpty, c != " ", c != "\t" { start = (line, column) }
+                if !started, c != " ", c != "\t" {
+                    start = (line, column)
+                    started = true
+                }
                 if inString {
                     current.append(c)
                     if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
@@ -147,6 +154,8 @@ public enum SchemaFileParser {
     struct Parser {
         let file: String
         var types: [SchemaType] = []
+        /// The names declared so far (a set: checking `types` made a long file quadratic).
+        var declared: Set<String> = []
         var root: String?
         var rootLine: Int?
         var firstUse: [String: Int] = [:]
@@ -216,11 +225,11 @@ public enum SchemaFileParser {
 
         mutating func declaration(_ text: String, attributes: [Attribute], line: Line) throws {
             let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            let head = parts[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let head = (parts.first ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard head.count == 2 else { throw error("expected `struct Name`, `protocol Name` or `enum Name`", line) }
             let name = head[1]
             guard Self.isIdentifier(name) else { throw error("\"\(name)\" is not a type name", line) }
-            guard !types.contains(where: { $0.name == name }) else { throw error("\(name) is declared twice", line) }
+            guard declared.insert(name).inserted else { throw error("\(name) is declared twice", line) }
             let inherited = parts.count > 1 ? parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : []
             for parent in inherited where !Self.isIdentifier(parent) { throw error("\"\(parent)\" is not a type name", line) }
             for parent in inherited where firstUse[parent] == nil { firstUse[parent] = line.line }

@@ -1,10 +1,6 @@
 import Foundation
 import State
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Loads an Xcode data model — a `.xcdatamodeld` folder (its current version, from
 /// `.xccurrentversion`), a `.xcdatamodel` folder, or its `contents` XML — using State's
 /// user-info keys:
@@ -54,56 +50,13 @@ public enum XcodeModelLoader {
 
     // MARK: - Reading the contents XML
 
-    struct Element {
-        var name: String
-        var attributes: [String: String]
-        var children: [Element] = []
-        var line: Int
-
-        func attribute(_ key: String) -> String? { attributes[key] }
-        func flag(_ key: String) -> Bool { attributes[key] == "YES" }
-        func children(_ name: String) -> [Element] { children.filter { $0.name == name } }
-
-        /// The `userInfo` entries.
-        var userInfo: [String: String] {
-            var info: [String: String] = [:]
-            for group in children("userInfo") {
-                for entry in group.children("entry") {
-                    if let key = entry.attribute("key") { info[key] = entry.attribute("value") ?? "" }
-                }
-            }
-            return info
-        }
-    }
-
-    final class TreeBuilder: NSObject, XMLParserDelegate {
-        var stack: [Element] = [Element(name: "#document", attributes: [:], line: 0)]
-        weak var parser: XMLParser?
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            stack.append(Element(name: name, attributes: attributes, line: parser.lineNumber))
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            let done = stack.removeLast()
-            stack[stack.count - 1].children.append(done)
-        }
-
-        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
-    }
+    typealias Element = ModelXMLReader.Element
 
     /// Builds a schema from the text of a `contents` file.
     public static func load(contents bytes: [UInt8], file: String = "contents") throws -> Schema {
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        let builder = TreeBuilder()
-        parser.delegate = builder
-        guard parser.parse() else {
-            let message = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
-            throw SchemaError("not a data model: \(message)", file: file, line: parser.lineNumber, column: parser.columnNumber)
-        }
-        guard let model = builder.stack.first?.children.first, model.name == "model" else {
-            throw SchemaError("not a data model: the root element is not <model>", file: file, line: 1)
+        let model = try ModelXMLReader.root(of: bytes, file: file)
+        guard model.name == "model" else {
+            throw SchemaError("not a data model: the root element is <\(model.name)>, not <model>", file: file, line: model.line)
         }
         return try Converter(file: file, entities: model.children("entity")).schema()
     }
@@ -241,6 +194,10 @@ public enum XcodeModelLoader {
             let name = relationship.attribute("name") ?? ""
             guard let destination = relationship.attribute("destinationEntity") else {
                 throw SchemaError("\(name): relationship has no destination", file: file, line: relationship.line)
+            }
+            // Caught here, or the schema exported from this model would not load back.
+            guard entityNamed(destination) != nil else {
+                throw SchemaError("\(name): the destination entity \(destination) is not in the model", file: file, line: relationship.line)
             }
             let info = relationship.userInfo
             let toMany = relationship.flag("toMany")

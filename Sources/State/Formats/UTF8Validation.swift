@@ -1,8 +1,8 @@
 /// Fast whole-buffer UTF-8 validation: eight bytes at a time while they are ASCII, a strict
 /// decoder (no overlongs, no surrogates, nothing above U+10FFFF) otherwise.
-enum UTF8Validation {
+public enum UTF8Validation {
     /// The offset of the first byte of the first invalid sequence, or nil when all is valid.
-    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
         var i = start

@@ -27,7 +27,7 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `message`, with its middle left out when it is longer than `maxMessageLength`
     /// characters: the start names what is wrong, the end usually says why.
-    static func readable(_ message: String) -> String {
+    public static func readable(_ message: String) -> String {
         guard message.utf8.count > maxMessageLength, message.count > maxMessageLength else { return message }
         let omitted = message.count - 240
         return "\(message.prefix(160)) … (\(omitted) characters left out) … \(message.suffix(80))"
