@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "State", targets: ["State"]),
         .library(name: "StateDocument", targets: ["StateDocument"]),
+        // Schemas and the browser's model as libraries too: Fuzz/ (and tools) link them.
+        .library(name: "StateSchema", targets: ["StateSchema"]),
+        .library(name: "StateBrowser", targets: ["StateBrowser"]),
         .executable(name: "state", targets: ["state"]),
         .executable(name: "state-generate", targets: ["state-generate"]),
         .plugin(name: "StateModels", targets: ["StateModels"]),
