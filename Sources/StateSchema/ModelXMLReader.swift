@@ -48,6 +48,12 @@ struct ModelXMLReader {
             reader.advance(to: offset)
             throw reader.error("not a data model: the text is not UTF-8 (byte 0x\(String(bytes[offset], radix: 16)))")
         }
+        // XML allows no control characters but tab, LF and CR, raw or as references.
+        if let offset = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            var reader = ModelXMLReader(bytes: bytes, file: file)
+            reader.advance(to: offset)
+            throw reader.error("not a data model: control character 0x\(String(bytes[offset], radix: 16)) (XML allows none but tab, LF and CR)")
+        }
         var reader = ModelXMLReader(bytes: bytes, file: file)
         return try reader.document()
     }

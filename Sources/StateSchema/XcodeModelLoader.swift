@@ -71,9 +71,7 @@ public enum XcodeModelLoader {
             var types: [SchemaType] = []
             var referenced: Set<String> = []
             for entity in entities {
-                guard let name = entity.attribute("name") else {
-                    throw SchemaError("an entity has no name", file: file, line: entity.line)
-                }
+                let name = try self.name(of: entity, what: "an entity")
                 let type = try convert(entity, named: name)
                 types.append(type)
                 for relation in entity.children("relationship") {
@@ -91,6 +89,16 @@ public enum XcodeModelLoader {
 
         func isProtocol(_ entity: Element) -> Bool {
             entity.flag("isAbstract") || entity.userInfo["State.Protocol"] == "YES"
+        }
+
+        /// An element's `name`, which must be one a schema file can spell (letters, digits and
+        /// `_`), or the schema exported from this model would not load back.
+        func name(of element: Element, what: String) throws -> String {
+            guard let name = element.attribute("name") else { throw SchemaError("\(what) has no name", file: file, line: element.line) }
+            guard SchemaFileParser.Parser.isIdentifier(name) else {
+                throw SchemaError("\(what) is named \"\(name.escaped(quotes: true))\", which is not a name (letters, digits and _)", file: file, line: element.line)
+            }
+            return name
         }
 
         func entityNamed(_ name: String) -> Element? { entities.first { $0.attribute("name") == name } }
@@ -143,7 +151,7 @@ public enum XcodeModelLoader {
         }
 
         func field(attribute: Element) throws -> Field {
-            let name = attribute.attribute("name") ?? ""
+            let name = try self.name(of: attribute, what: "an attribute")
             let info = attribute.userInfo
             let (type, typeOptional) = try attributeType(attribute, name: name)
             var field = Field(name: name, type: type, optional: attribute.flag("optional") || typeOptional)
@@ -191,7 +199,7 @@ public enum XcodeModelLoader {
         }
 
         func field(relationship: Element) throws -> Field {
-            let name = relationship.attribute("name") ?? ""
+            let name = try self.name(of: relationship, what: "a relationship")
             guard let destination = relationship.attribute("destinationEntity") else {
                 throw SchemaError("\(name): relationship has no destination", file: file, line: relationship.line)
             }
@@ -225,7 +233,7 @@ public enum XcodeModelLoader {
             }
             var cases: [EnumType.Case] = []
             for attribute in entity.children("attribute") {
-                let caseName = attribute.attribute("name") ?? ""
+                let caseName = try self.name(of: attribute, what: "an enum case")
                 if let rawType {
                     let text = attribute.userInfo["State.Value"] ?? caseName
                     cases.append(.init(name: caseName, rawValue: Self.defaultValue(text, type: .scalar(rawType)) ?? .string(text)))

@@ -7,9 +7,10 @@ import Testing
 /// Schemas and Xcode models are input like any file: every one fuzzing or a user found that
 /// trapped, crashed, overflowed the stack or took minutes now gives a located error (or loads).
 @Suite struct HostileSchemaInputTests {
-    func schemaError(_ text: String) -> SchemaError? {
+    /// The `SchemaError` `load` throws, or nil when it loads.
+    func loadError(_ load: () throws -> Schema) -> SchemaError? {
         do {
-            _ = try SchemaFileParser.parse(text, file: "s")
+            _ = try load()
             return nil
         } catch let error as SchemaError {
             return error
@@ -19,17 +20,9 @@ import Testing
         }
     }
 
-    func modelError(_ bytes: [UInt8]) -> SchemaError? {
-        do {
-            _ = try XcodeModelLoader.load(contents: bytes, file: "m")
-            return nil
-        } catch let error as SchemaError {
-            return error
-        } catch {
-            Issue.record("not a SchemaError: \(error)")
-            return nil
-        }
-    }
+    func schemaError(_ text: String) -> SchemaError? { loadError { try SchemaFileParser.parse(text, file: "s") } }
+
+    func modelError(_ bytes: [UInt8]) -> SchemaError? { loadError { try XcodeModelLoader.load(contents: bytes, file: "m") } }
 
     @Test func garbledSchemaFilesGiveLocatedErrors() {
         #expect(schemaError("{")?.description == "s:1:1: expected `struct Name`, `protocol Name` or `enum Name`")
@@ -74,6 +67,18 @@ import Testing
         #expect(modelError(Array("<model><entity name='A'>".utf8))?.message == "not a data model: <entity> from line 1 is not closed")
     }
 
+    /// Found by `Fuzz/FuzzXcodeModel`: NUL bytes inside a tag made an attribute without a
+    /// name, and the model exported a schema file that did not load back. Every name a model
+    /// gives must be one a schema file can spell.
+    @Test func namesAModelGivesMustBeSchemaNames() {
+        let nul = Array(#"<model><entity name="A"><attribute "#.utf8) + [0, 0] + Array(#"name="title" attributeType="String"/></entity></model>"#.utf8)
+        #expect(modelError(nul)?.description == "m:1:36: not a data model: control character 0x0 (XML allows none but tab, LF and CR)")
+        let unnamed = Array(#"<model><entity name="A"><attribute attributeType="String"/></entity></model>"#.utf8)
+        #expect(modelError(unnamed)?.message == "an attribute has no name")
+        let spaced = Array(#"<model><entity name="A B"><attribute name="x" attributeType="String"/></entity></model>"#.utf8)
+        #expect(modelError(spaced)?.message == "an entity is named \"A B\", which is not a name (letters, digits and _)")
+    }
+
     /// 70 000 nested elements overflowed the stack when the element tree was freed.
     @Test func deepModelXMLIsRefusedAtTheDepthLimit() {
         let deep = "<model>" + String(repeating: "<a>", count: 70_000) + String(repeating: "</a>", count: 70_000) + "</model>"
@@ -89,14 +94,14 @@ import Testing
     /// Entities and attribute values with entities decode as XML says.
     @Test func attributeValuesAreDecoded() throws {
         let model = Array(
-            #"<?xml version="1.0"?><!-- c --><!DOCTYPE x [<!ENTITY y "z">]><model><entity name="A"><attribute name="a&amp;b" attributeType="String" defaultValueString="&lt;&#65;&#x42;&gt;"/></entity></model>"#
+            #"<?xml version="1.0"?><!-- c --><!DOCTYPE x [<!ENTITY y "z">]><model><entity name="A"><attribute name="a&#95;b" attributeType="String" defaultValueString="&lt;&#65;&#x42;&gt;"/></entity></model>"#
                 .utf8)
         let schema = try XcodeModelLoader.load(contents: model, file: "m")
         guard case .structure(let a)? = schema["A"] else {
             Issue.record("no struct A")
             return
         }
-        #expect(a.fields.map(\.name) == ["a&b"])
+        #expect(a.fields.map(\.name) == ["a_b"])
         #expect(a.fields.first?.defaultValue == "<AB>")
     }
 }
