@@ -6,12 +6,6 @@ import State
 enum TreePrinter {
     /// Renders a span tree, with a comment after the nodes `label` describes:
     /// `"assets" => [  # [Asset]`.
-    static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }) -> [UInt8] {
-        var rendered: [UInt8] = []
-        render(tree, label: label) { rendered += $0 }
-        return rendered
-    }
-
     /// Renders in pieces of about 64 KB handed to `emit` as they fill, so that output starts
     /// at once and stops as soon as the reader goes away (`state print big.json | head`).
     static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }, emit: ([UInt8]) -> Void) {

@@ -172,29 +172,28 @@ import Testing
         let again = try SchemaFileParser.parse(text, file: "export")
         #expect(again.types.keys.sorted() == schema.types.keys.sorted())
         for name in schema.types.keys {
-            var original = try #require(schema[name])
-            var read = try #require(again[name])
             // Xcode defaults are comments in the export (they are not defaults for missing keys).
-            if case .structure(var s) = original {
-                s.fields = s.fields.map {
-                    var f = $0; f.defaultValue = nil; return f
-                }; original = .structure(s)
+            func withoutDefaults(_ type: SchemaType) -> SchemaType {
+                func strip(_ fields: [Field]) -> [Field] {
+                    fields.map {
+                        var f = $0
+                        f.defaultValue = nil
+                        return f
+                    }
+                }
+                switch type {
+                case .structure(var s):
+                    s.fields = strip(s.fields)
+                    return .structure(s)
+                case .protocolType(var p):
+                    p.fields = strip(p.fields)
+                    return .protocolType(p)
+                case .enumeration:
+                    return type
+                }
             }
-            if case .structure(var s) = read {
-                s.fields = s.fields.map {
-                    var f = $0; f.defaultValue = nil; return f
-                }; read = .structure(s)
-            }
-            if case .protocolType(var p) = original {
-                p.fields = p.fields.map {
-                    var f = $0; f.defaultValue = nil; return f
-                }; original = .protocolType(p)
-            }
-            if case .protocolType(var p) = read {
-                p.fields = p.fields.map {
-                    var f = $0; f.defaultValue = nil; return f
-                }; read = .protocolType(p)
-            }
+            let original = withoutDefaults(try #require(schema[name]))
+            let read = withoutDefaults(try #require(again[name]))
             #expect(read == original, "\(name)")
         }
     }

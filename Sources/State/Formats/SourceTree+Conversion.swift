@@ -4,7 +4,8 @@ extension SourceTree {
     /// an error with the key path).
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
         if format == self.format { return bytes }
-        if let wide = nodes.firstIndex(where: \.isWideNumber) {
+        // Only JSON has numbers wider than a value can hold.
+        if self.format == .json, let wide = nodes.firstIndex(where: \.isWideNumber) {
             let text = numberText(of: wide) ?? ""
             throw PlistError(
                 "the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it",
