@@ -9,7 +9,8 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a model file to XML plist, binary plist or JSON.",
         discussion: """
-            Converting to the file's own format copies it byte for byte. To JSON, dates become \
+            Converting to the file's own format copies it byte for byte (--encoding changes \
+            only an XML file's encoding). To JSON, dates become \
             ISO-8601 strings and data becomes base64 strings (with a warning); keyed-archive UIDs \
             cannot be converted. From JSON, null cannot be converted to a property list. Nothing \
             is written when the conversion fails, and OUT is replaced atomically.
@@ -25,13 +26,19 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write; - for standard output.")
     var output: String
 
+    @Option(
+        help: ArgumentHelp(
+            "The text encoding of XML output: utf8, utf16 (the input's byte order, else little-endian), utf16le or utf16be (UTF-16 with a byte order mark).",
+            discussion: "Without it, converting to the file's own format keeps its encoding and anything else is UTF-8."))
+    var encoding: EncodingName?
+
     func run() throws {
         let input = InputFile(file)
         let tree = try input.readTree()
         var warnings: [PlistWarning] = []
         let bytes: [UInt8]
         do {
-            bytes = try tree.serialized(as: to, warnings: &warnings)
+            bytes = try tree.serialized(as: to, encoding: encoding?.encoding(for: tree), warnings: &warnings)
         } catch {
             throw CommandFailure.report(error, file: input.name, code: CommandFailure.conversion)
         }
@@ -53,5 +60,27 @@ extension PlistFormat: ExpressibleByArgument {
     /// The same names `:w FILE FORMAT` takes in the browser (`bplist`, `xml1`, …).
     public init?(argument: String) {
         self.init(name: argument)
+    }
+}
+
+/// The names `--encoding` takes.
+enum EncodingName: String, ExpressibleByArgument, CaseIterable {
+    case utf8, utf16, utf16le, utf16be
+
+    init?(argument: String) {
+        self.init(rawValue: argument.lowercased().replacingOccurrences(of: "-", with: ""))
+    }
+
+    /// The encoding meant, for a conversion of `tree`: UTF-16 with a byte order mark, in the
+    /// input's byte order when it is UTF-16 already.
+    func encoding(for tree: SourceTree) -> TextEncoding {
+        switch self {
+        case .utf8: return .utf8
+        case .utf16le: return .utf16(bigEndian: false, byteOrderMark: true)
+        case .utf16be: return .utf16(bigEndian: true, byteOrderMark: true)
+        case .utf16:
+            if case .utf16(let bigEndian, _) = tree.encoding { return .utf16(bigEndian: bigEndian, byteOrderMark: true) }
+            return .utf16(bigEndian: false, byteOrderMark: true)
+        }
     }
 }

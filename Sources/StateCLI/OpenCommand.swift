@@ -97,7 +97,7 @@ struct OpenCommand: ParsableCommand {
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
             theme: try themeFile.theme(), colorDepth: terminal.colorDepth,
-            file: url.map { OpenDocument(url: $0, stamp: stamp?.stamped(with: document.tree.bytes), isReadOnly: OpenDocument.permissionsDenyWriting($0)) },
+            file: url.map { OpenDocument(url: $0, stamp: stamp?.stamped(with: document.tree.fileBytes), isReadOnly: OpenDocument.permissionsDenyWriting($0)) },
             notice: terminalNotice)
         var app = BrowserApp(state: state, backend: terminal)
         app.run()

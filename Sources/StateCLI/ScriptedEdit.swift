@@ -64,11 +64,11 @@ struct ScriptedEdit {
             }
         }
         guard let document else {
-            StandardStream.output.write(session.bytes)
+            StandardStream.output.write(session.fileBytes)
             return
         }
         do {
-            let saved = try document.save(session.bytes)
+            let saved = try document.save(session.fileBytes)
             self.document = saved.document
             session.markSaved()
             for note in saved.notes { StandardStream.error.write("state: \(file): \(note)\n") }

@@ -30,7 +30,10 @@ public struct EditSession: Sendable {
         savedBytes = tree.bytes
     }
 
+    /// The text being edited: always UTF-8 (see `SourceTree.encoding`).
     public var bytes: [UInt8] { tree.bytes }
+    /// The bytes to save: `bytes` in the file's own encoding.
+    public var fileBytes: [UInt8] { tree.fileBytes }
     public var format: PlistFormat { tree.format }
     public var isDirty: Bool { savedPosition != position }
     public var canUndo: Bool { position > 0 }
@@ -93,7 +96,7 @@ public struct EditSession: Sendable {
 
     private func reparse(_ bytes: [UInt8]) throws -> SourceTree {
         do {
-            return try SourceTree(parsing: bytes, as: tree.format)
+            return try SourceTree(parsing: bytes, as: tree.format, encoding: tree.encoding)
         } catch {
             // An edit made text the parser refuses: a bug here, never the user's file.
             throw PlistError("the edit would make the file unreadable (\(error)); nothing was changed")

@@ -12,7 +12,8 @@ public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible
         }
     }
 
-    /// Detects the format from the first bytes of a file (never from its name).
+    /// Detects the format from the first bytes of a file (never from its name). UTF-16 text is
+    /// detected by what it says once decoded.
     public static func detect(_ bytes: some Collection<UInt8>) throws -> PlistFormat {
         var iterator = bytes.makeIterator()
         var prefix: [UInt8] = []
@@ -27,8 +28,17 @@ public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible
             let order = prefix[0] == 0 ? "big" : "little"
             throw PlistError("UTF-32 (\(order)-endian) text is not supported; convert the file to UTF-8", at: .byte(offset: 0))
         }
-        if prefix.starts(with: [0xFE, 0xFF]) || prefix.starts(with: [0xFF, 0xFE]) {
-            throw PlistError("UTF-16 text is not supported; convert the file to UTF-8", at: .byte(offset: 0))
+        if let utf16 = TextEncoding.utf16(of: prefix) {
+            // The text inside decides, as for UTF-8 (a UTF-16 property list is XML, though
+            // JSON may come so too).
+            let start = try utf16.utf8(from: bytes.prefix(256), partial: true)
+            guard !start.isEmpty else { throw PlistError("the file holds only a UTF-16 byte order mark", at: .byte(offset: 0)) }
+            do {
+                return try detect(start)
+            } catch var error as PlistError {
+                if case .byte(let offset) = error.location { error.location = .byte(offset: utf16.fileOffset(ofUTF8: offset, in: start)) }
+                throw error
+            }
         }
         var offset = 0
         for b in bytes {

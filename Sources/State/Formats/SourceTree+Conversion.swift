@@ -3,7 +3,7 @@ extension SourceTree {
     /// from the values by that format's writer (what cannot be carried over is a warning, or
     /// an error with the key path).
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
-        if format == self.format { return bytes }
+        if format == self.format { return fileBytes }
         // Only JSON has numbers wider than a value can hold.
         if self.format == .json, let wide = nodes.firstIndex(where: \.isWideNumber) {
             let text = numberText(of: wide) ?? ""
@@ -20,5 +20,25 @@ extension SourceTree {
                 at: .byte(offset: 0))
         }
         return try value().serialized(as: format, warnings: &warnings)
+    }
+
+    /// The file in `format`, its text stored in `encoding` (nil: the file's own encoding for
+    /// its own format, else UTF-8). Only XML is written in UTF-16: JSON is UTF-8 (RFC 8259)
+    /// and a binary property list has no text encoding.
+    public func serialized(as format: PlistFormat, encoding: TextEncoding?, warnings: inout [PlistWarning]) throws -> [UInt8] {
+        guard let encoding else { return try serialized(as: format, warnings: &warnings) }
+        if format == self.format, encoding == self.encoding { return fileBytes }
+        switch format {
+        case .binary:
+            throw PlistError("a binary property list has no text encoding; \(encoding) applies to XML")
+        case .json where !encoding.isUTF8:
+            throw PlistError("JSON is written in UTF-8 (RFC 8259); \(encoding) applies to XML")
+        case .json:
+            return format == self.format ? bytes : try serialized(as: format, warnings: &warnings)
+        case .xml:
+            // The same format keeps its text (comments, layout) and changes only the encoding.
+            let text = format == self.format ? bytes : try serialized(as: format, warnings: &warnings)
+            return encoding.xmlBytes(fromUTF8: text)
+        }
     }
 }

@@ -7,11 +7,14 @@ import OrderedCollections
 /// came from, so an edit can replace those bytes and copy everything else verbatim. It is also
 /// what makes parsing fast and small: the table holds spans, not decoded values.
 public struct SourceTree: Sendable {
-    /// The file as read.
+    /// The file as read — for a text file stored in UTF-16, transcoded to UTF-8 (see
+    /// `encoding` and `fileBytes`).
     public let bytes: [UInt8]
     public let format: PlistFormat
     /// All values in document order; index 0 is the root.
     public let nodes: [SourceNode]
+    /// How a text file is stored on disk; `bytes` are always UTF-8.
+    public private(set) var encoding: TextEncoding = .utf8
 
     public static let root = 0
 
@@ -21,19 +24,44 @@ public struct SourceTree: Sendable {
         self.nodes = nodes
     }
 
-    /// Parses `bytes`, detecting the format from the content.
+    /// Parses `bytes`, detecting the format (and a UTF-16 encoding) from the content.
     public init(parsing bytes: [UInt8]) throws {
         let format = try PlistFormat.detect(bytes)
         try self.init(parsing: bytes, as: format)
     }
 
-    /// Parses `bytes` as `format`.
+    /// Parses `bytes` as `format`; text stored in UTF-16 is detected and transcoded.
     public init(parsing bytes: [UInt8], as format: PlistFormat) throws {
+        if format != .binary, let utf16 = TextEncoding.utf16(of: bytes) {
+            let utf8 = try utf16.utf8(from: bytes)
+            do {
+                try self.init(parsing: utf8, as: format, encoding: utf16)
+            } catch var error as PlistError {
+                // Locations name the file's bytes, not the transcoding's.
+                switch error.location {
+                case .byte(let offset): error.location = .byte(offset: utf16.fileOffset(ofUTF8: offset, in: utf8))
+                case .text(let line, let column, let offset): error.location = .text(line: line, column: column, offset: utf16.fileOffset(ofUTF8: offset, in: utf8))
+                default: break
+                }
+                throw error
+            }
+            return
+        }
+        try self.init(parsing: bytes, as: format, encoding: .utf8)
+    }
+
+    /// Parses UTF-8 `bytes` as `format`, to be stored in `encoding` (an edited file keeps the
+    /// encoding it was read in).
+    public init(parsing bytes: [UInt8], as format: PlistFormat, encoding: TextEncoding) throws {
         guard bytes.count <= PlistLimits.maxFileSize else {
             throw PlistError("file is larger than \(PlistLimits.maxFileSize) bytes", at: .byte(offset: 0))
         }
         self = try format.syntax.parse(bytes)
+        self.encoding = format == .binary ? .utf8 : encoding
     }
+
+    /// The file as it is stored: `bytes` in the file's own encoding.
+    public var fileBytes: [UInt8] { encoding.isUTF8 ? bytes : encoding.bytes(fromUTF8: bytes) }
 
     /// Reads and parses the file at `url`.
     public init(contentsOf url: URL) throws {

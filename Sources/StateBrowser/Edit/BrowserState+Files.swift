@@ -13,7 +13,7 @@ extension BrowserState {
             message = StatusMessage(text: "Not saved: this document has no file (:w FILE saves it as one)", isError: true)
             return []
         }
-        let request = SaveRequest(file: file, bytes: session.bytes, format: session.format, overwritingChanges: overwritingChanges)
+        let request = SaveRequest(file: file, bytes: session.fileBytes, format: session.format, overwritingChanges: overwritingChanges)
         if file.isReadOnly, !overwritingChanges {
             ask("\(document.fileName) is read-only.", [("w", "write it anyway", .write(request)), ("n", "cancel", .cancel)])
             return []
@@ -79,7 +79,7 @@ extension BrowserState {
         case .saved(let request, let written, let notes):
             var effects: [Effect] = []
             if let newName = request.newName {
-                if request.format == session.format, request.bytes == session.bytes {
+                if request.format == session.format, request.bytes == session.fileBytes {
                     session.markSaved()
                 } else {
                     // Another format: the file as written is what is edited from now on — when
@@ -98,7 +98,7 @@ extension BrowserState {
                 message = StatusMessage(text: "Saved as \(newName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
             } else {
                 file = written
-                if request.bytes == session.bytes { session.markSaved() }
+                if request.bytes == session.fileBytes { session.markSaved() }
                 message = StatusMessage(
                     text: "Saved \(document.fileName) (\(request.bytes.count) bytes)" + (notes.isEmpty ? "" : " — \(notes.joined(separator: "; "))"), isError: false)
             }

@@ -53,7 +53,8 @@ enum DetailView {
             if let doc = field.documentation { traits.append(doc) }
             writer.field("", traits.joined(separator: " · "), role: .label)
         }
-        writer.field("Bytes", "\(source.start)..<\(source.end)  (\(source.end - source.start) bytes, \(tree.format.rawValue))", role: .label)
+        writer.field(
+            "Bytes", "\(source.start)..<\(source.end)  (\(source.end - source.start) bytes, \(tree.format.rawValue)\(tree.encoding.isUTF8 ? "" : " as UTF-8"))", role: .label)
 
         let problems = document.diagnostics(at: node)
         if !problems.isEmpty {

@@ -62,7 +62,8 @@ enum StatusBar {
         let schema = (document.schemaName.map { "schema \($0)" } ?? guessed) + (document.isCheckPending ? " (checking…)" : "")
         // The file's name without its folder: the message beside it needs the room.
         let name = document.fileName.split(separator: "/").last.map(String.init) ?? document.fileName
-        let left = " \(name)\(state.file?.isReadOnly == true ? " [RO]" : "")\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())  \(schema) "
+        let left =
+            " \(name)\(state.file?.isReadOnly == true ? " [RO]" : "")\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())\(document.tree.encoding.isUTF8 ? "" : " \(document.tree.encoding)")  \(schema) "
         let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
         let rightStart = rect.maxX - positionWidth
