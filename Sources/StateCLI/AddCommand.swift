@@ -24,8 +24,10 @@ struct AddCommand: ParsableCommand {
     var file: String { target.file }
     var keyPath: String { target.keyPath }
 
-    @Argument(help: "The value.")
-    var value: String
+    // Every word that is no option, so that `-5` and `-inf` are values, not unknown options.
+    @Argument(parsing: .allUnrecognized, help: "The value; negative numbers need no --.")
+    var values: [String] = []
+    var value: String { SetCommand.valueWords(values).first ?? "" }
 
     @Option(help: "Read the value as: \(ValueEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var type: ValueEntry.Kind?
@@ -34,6 +36,11 @@ struct AddCommand: ParsableCommand {
     var append = false
 
     @OptionGroup var schemaOptions: SchemaOptions
+
+    func validate() throws {
+        try SetCommand.checkSingleValue(values)
+        guard !SetCommand.valueWords(values).isEmpty else { throw ValidationError("Missing expected argument '<value>'") }
+    }
 
     func run() throws {
         var edit = try ScriptedEdit(file: file, schemaOptions: schemaOptions)

@@ -22,8 +22,10 @@ struct SetCommand: ParsableCommand {
     var file: String { target.file }
     var keyPath: String { target.keyPath }
 
-    @Argument(help: "The new value (omit with --color).")
-    var value: String?
+    // Every word that is no option, so that `-5` and `-inf` are values, not unknown options.
+    @Argument(parsing: .allUnrecognized, help: "The new value (omit with --color); negative numbers need no --.")
+    var values: [String] = []
+    var value: String? { Self.valueWords(values).first }
 
     @Option(help: "Read the value as: \(ValueEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var type: ValueEntry.Kind?
@@ -34,6 +36,7 @@ struct SetCommand: ParsableCommand {
     @OptionGroup var schemaOptions: SchemaOptions
 
     func validate() throws {
+        try Self.checkSingleValue(values)
         guard (value == nil) != (color == nil) else {
             throw ValidationError("give either a VALUE or --color")
         }
@@ -58,8 +61,31 @@ struct SetCommand: ParsableCommand {
             try edit.apply(ColorEdit.operations(rgba, at: path, node: node, in: edit.tree))
             return
         }
-        let new = try edit.value(value!, type: type, like: edit.tree.value(at: node))
+        // A number only JSON can hold is written as given (jq keeps such numbers as written).
+        let numeric = type.map { [.integer, .real].contains($0) } ?? [.integer, .real].contains(edit.tree[node].kind)
+        if edit.tree.format == .json, numeric, let wide = ValueEntry.wideJSONNumber(value!) {
+            try edit.apply([.setNumber(path, text: wide)])
+            return
+        }
+        let new = try edit.value(value!, type: type ?? ValueEntry.kind(of: node, in: edit.tree), like: nil)
         try edit.apply([.set(path, new)])
+    }
+
+    /// One value at most; a word that looks like an option (`--tpye`) is one, mistyped, not a
+    /// value (a value starting with `--` can still be given after `--`).
+    static func checkSingleValue(_ values: [String]) throws {
+        let words = valueWords(values)
+        if words.count == values.count, let option = values.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw ValidationError("unknown option '\(option)' (a value that starts with -- goes after --: state set FILE KEYPATH -- \(option))")
+        }
+        guard words.count <= 1 else {
+            throw ValidationError("one VALUE, not \(words.count) (\(words.map { "'\($0)'" }.joined(separator: " "))); quote a value with spaces")
+        }
+    }
+
+    /// The value words as given: `.allUnrecognized` keeps the `--` that ends the options.
+    static func valueWords(_ values: [String]) -> [String] {
+        values.first == "--" ? Array(values.dropFirst()) : values
     }
 
     /// `a string`, `an integer`.

@@ -6,6 +6,10 @@ import State
 public enum EditOperation: Sendable, Equatable {
     /// Replace the value at the path.
     case set(PlistPath, PlistValue)
+    /// Replace the value at the path with a JSON number spelled exactly `text`: one beyond
+    /// what property lists hold (`123456789012345678901234567890`, `1e400`), which no
+    /// `PlistValue` carries. Only JSON files take it.
+    case setNumber(PlistPath, text: String)
     /// Rename the dictionary member at the path.
     case rename(PlistPath, to: String)
     /// Remove the dictionary member or array item at the path.
@@ -22,7 +26,7 @@ public enum EditOperation: Sendable, Equatable {
     /// The path the edit concerns (for messages).
     public var path: PlistPath {
         switch self {
-        case .set(let p, _), .rename(let p, _), .delete(let p), .move(let p, _), .duplicate(let p, _): p
+        case .set(let p, _), .setNumber(let p, _), .rename(let p, _), .delete(let p), .move(let p, _), .duplicate(let p, _): p
         case .insert(let p, _, _, _): p
         }
     }
@@ -36,6 +40,8 @@ extension PlistValue {
         case .set(let path, let value):
             guard self[path] != nil else { throw EditRules.missing(path) }
             try update(at: path[...]) { $0 = value }
+        case .setNumber(let path, let text):
+            throw EditRules.wideNumber(text, path)
         case .rename(let path, let newKey):
             guard let (parentPath, key) = try EditRules.member(path, in: self) else { throw EditRules.notAMember(path) }
             try update(at: parentPath[...]) { parent in

@@ -10,6 +10,9 @@ public enum EditRules {
     static func missing(_ path: PlistPath) -> PlistError { error("no value at this key path", path) }
     static func root(_ path: PlistPath) -> PlistError { error("the root cannot be removed, moved or copied", path) }
     static func notAMember(_ path: PlistPath) -> PlistError { error("only dictionary keys can be renamed; this is not a dictionary member", path) }
+    static func wideNumber(_ text: String, _ path: PlistPath) -> PlistError {
+        error("the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it", path)
+    }
     static func duplicateKey(_ key: String, _ path: PlistPath) -> PlistError { error("the dictionary already has a key \"\(key)\"", path) }
 
     /// The parent path and key of a dictionary member.

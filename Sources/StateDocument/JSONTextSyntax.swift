@@ -3,6 +3,9 @@ import State
 /// JSON text in a file's own style (indentation or compact, line end, `": "` or `":"`).
 struct JSONTextSyntax: TextSyntax {
     let style: JSONWriter.Style
+    /// How the file separates items on one line (`, ` or `,`), from its first container with
+    /// two items on one line; nil when none has.
+    let inlineSeparator: [UInt8]?
 
     init(tree: SourceTree) {
         let bytes = tree.bytes
@@ -24,6 +27,18 @@ struct JSONTextSyntax: TextSyntax {
             }
         }
         self.style = style
+        inlineSeparator = Self.inlineSeparator(in: tree)
+    }
+
+    private static func inlineSeparator(in tree: SourceTree) -> [UInt8]? {
+        for (index, node) in tree.nodes.enumerated() where node.kind.isContainer && node.count >= 2 {
+            let second = index + 2 + Int(tree[index + 1].size)
+            let end = Int(tree[index + 1].end)
+            let next = tree[second].hasKey ? Int(tree[second].keyStart) : Int(tree[second].start)
+            let gap = tree.bytes[end..<next]
+            if !gap.contains(0x0A), !gap.contains(0x0D) { return Array(gap) }
+        }
+        return nil
     }
 
     var newline: [UInt8] { style.newline }
@@ -52,10 +67,11 @@ struct JSONTextSyntax: TextSyntax {
         kind == .array ? (Array("[".utf8), Array("]".utf8)) : (Array("{".utf8), Array("}".utf8))
     }
 
-    /// A comma, then the whitespace before the only item (a space in an indented file whose
-    /// item shares the bracket's line).
+    /// A comma, then the whitespace before the only item; for an item on the bracket's line,
+    /// the file's own separator between items on one line (else a space in an indented file).
     func separator(copying lead: [UInt8]) -> [UInt8] {
-        Array(",".utf8) + (lead.isEmpty && style.indent != nil ? [0x20] : lead)
+        if lead.isEmpty, let inlineSeparator { return inlineSeparator }
+        return Array(",".utf8) + (lead.isEmpty && style.indent != nil ? [0x20] : lead)
     }
 
     var separatesItems: Bool { true }

@@ -41,6 +41,10 @@ public enum SourceEditor {
             case .set(let path, let value):
                 let node = try self.node(path)
                 return ByteEdit(range: tree[node].byteRange, replacement: try element(value, prefixAt: itemStart(node), path: path))
+            case .setNumber(let path, let text):
+                let node = try self.node(path)
+                guard tree.format == .json, ValueEntry.isJSONNumber(text) else { throw EditRules.wideNumber(text, path) }
+                return ByteEdit(range: tree[node].byteRange, replacement: Array(text.utf8))
             case .rename(let path, let newKey):
                 let node = try self.node(path)
                 guard tree[node].hasKey else { throw EditRules.notAMember(path) }

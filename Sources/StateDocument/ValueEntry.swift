@@ -31,6 +31,14 @@ public enum ValueEntry {
         }
     }
 
+    /// The kind of a tree's scalar: as its value's, except a JSON integer too wide for a value
+    /// (decoded as the nearest Double), which is still a whole number to edit.
+    public static func kind(of node: Int, in tree: SourceTree) -> Kind {
+        // (Such an integer is a `.real` node: its nearest Double is its value.)
+        if tree[node].isWideNumber, let text = tree.numberText(of: node), !text.contains(where: { ".eE".contains($0) }) { return .integer }
+        return kind(of: tree.scalar(at: node))
+    }
+
     /// Reads `text` as a `kind`; the error says what was expected.
     public static func parse(_ text: String, as kind: Kind) throws -> PlistValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -103,6 +111,20 @@ public enum ValueEntry {
         }
         if text.count >= 10, text.first?.isNumber == true, let date = TypedDate.parse(text) { return .date(date) }
         return .string(text)
+    }
+
+    /// `text`, when it is one JSON number too wide for a property list value (beyond 64-bit
+    /// integers, or past a Double's range or digits): what only a JSON file can keep as written.
+    public static func wideJSONNumber(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let tree = try? SourceTree(parsing: Array(trimmed.utf8), as: .json), tree.nodes.count == 1, tree[0].isWideNumber else { return nil }
+        return trimmed
+    }
+
+    /// Whether `text` is exactly one JSON number token.
+    static func isJSONNumber(_ text: String) -> Bool {
+        guard let tree = try? SourceTree(parsing: Array(text.utf8), as: .json), tree.nodes.count == 1, [.integer, .real].contains(tree[0].kind) else { return false }
+        return tree[0].byteRange == 0..<text.utf8.count
     }
 
     static func hexBytes(_ digits: String) -> [UInt8]? {

@@ -98,7 +98,7 @@ public final class TmuxSession {
 
     /// Sends text literally.
     public func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", "main", "-l", text])
+        try tmux(["send-keys", "-t", "main", "-l", "--", text])
     }
 
     /// The screen as text lines.

@@ -26,6 +26,26 @@ import Testing
 
     static let accent = "domains.Game.groups.Palette.assets.0"
 
+    /// `-5` is a value, not an unknown option; a mistyped option is named as one; `--` ends
+    /// the options for a value that starts with dashes.
+    @Test func negativeNumbersAndDashedValues() throws {
+        let url = try Fixtures.temporaryFolder().appendingPathComponent("n.json")
+        try Data(#"{"n": 1, "r": 0.5, "list": [1], "s": "x"}"#.utf8).write(to: url)
+        #expect(try state("set", url.path, "n", "-5").status == 0)
+        #expect(try state("set", url.path, "r", "-inf", "--type", "string").status == 0)
+        #expect(try state("add", url.path, "list.+", "-3").status == 0)
+        #expect(try state("set", url.path, "s", "--", "--verbose").status == 0)
+        #expect(try String(decoding: FileBytes.read(url), as: UTF8.self) == #"{"n": -5, "r": "-inf", "list": [1, -3], "s": "--verbose"}"#)
+        let typo = try state("set", url.path, "n", "--tpye", "integer", "4")
+        #expect(typo.status == 64)
+        #expect(typo.stderr.hasPrefix("Error: unknown option '--tpye'"))
+        let two = try state("add", url.path, "k", "a", "b")
+        #expect(two.status == 64)
+        #expect(two.stderr.hasPrefix("Error: one VALUE, not 2 ('a' 'b')"))
+        #expect(try state("add", url.path, "k").stderr.hasPrefix("Error: Missing expected argument '<value>'"))
+        #expect(try String(decoding: FileBytes.read(url), as: UTF8.self) == #"{"n": -5, "r": "-inf", "list": [1, -3], "s": "--verbose"}"#)
+    }
+
     @Test func getPrintsRawScalarsAndJSONStructures() throws {
         let url = try library()
         #expect(try state("get", url.path, "\(Self.accent).name").stdoutText == "Accent\n")

@@ -47,4 +47,37 @@ import Testing
             #expect(convert.stderr.contains("id: the number 123456789012345678901234567890 is beyond what property lists hold"))
         }
     }
+
+    /// A wide number is edited as text: `set` and the browser's editor write it as typed.
+    @Test func wideNumbersAreEditedAsWritten() throws {
+        let url = try file()
+        #expect(try state("set", url.path, "id", "123456789012345678901234567891").status == 0)
+        #expect(try state("set", url.path, "limits.0", "-1.5e999").status == 0)
+        // An ordinary number may become a wide one, and a string stays a string.
+        #expect(try state("set", url.path, "limits.2", "99999999999999999999999").status == 0)
+        #expect(try state("set", url.path, "name", "1e999").status == 0)
+        let expected = Self.text.replacingOccurrences(of: "123456789012345678901234567890", with: "123456789012345678901234567891").replacingOccurrences(
+            of: "[1e400", with: "[-1.5e999"
+        )
+        .replacingOccurrences(of: "1E+2", with: "99999999999999999999999").replacingOccurrences(of: #""x""#, with: #""1e999""#)
+        #expect(try String(decoding: FileBytes.read(url), as: UTF8.self) == expected)
+        let refused = try state("set", url.path, "id", "12abc")
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "state: \"12abc\" is not a whole number\n")
+
+        // The browser: edit the number in place, save, and the file has the text typed.
+        let tmux = try TmuxSession(width: 100, height: 20)
+        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(url.path)")
+        try tmux.waitFor(text: "BROWSE")
+        try tmux.send("j")
+        try tmux.waitFor(text: "Path      id")
+        try tmux.replaceValue(with: "-98765432109876543210987654321")
+        try tmux.waitFor(text: "a number only JSON holds")
+        try tmux.send("C-s")
+        try tmux.waitFor(text: "Saved /")
+        #expect(
+            try String(decoding: FileBytes.read(url), as: UTF8.self)
+                == expected.replacingOccurrences(of: "123456789012345678901234567891", with: "-98765432109876543210987654321"))
+        try tmux.send("q")
+    }
 }

@@ -210,3 +210,23 @@ struct SessionDocument {
 
     func value(at path: PlistPath) -> PlistValue? { session.tree.index(at: path).map { session.tree.value(at: $0) } }
 }
+
+/// `setNumber` writes a JSON number as given, and nothing else takes it.
+@Suite struct WideNumberEditTests {
+    @Test func onlyJSONTakesANumberSpelledAsGiven() throws {
+        var session = EditSession(tree: try SourceTree(parsing: Array(#"{"a": 1, "b": [2]}"#.utf8)))
+        try session.apply(.setNumber("b.0", text: "1e400"))
+        #expect(String(decoding: session.bytes, as: UTF8.self) == #"{"a": 1, "b": [1e400]}"#)
+        #expect(session.tree[session.tree.index(at: "b.0")!].isWideNumber)
+        // Not a number token: refused with the path, nothing changed.
+        #expect(throws: PlistError.self) { try session.apply(.setNumber("a", text: "1e400 ")) }
+        #expect(throws: PlistError.self) { try session.apply(.setNumber("a", text: "0x10")) }
+        var xml = EditSession(tree: try SourceTree(parsing: Array("<plist><array><integer>1</integer></array></plist>".utf8)))
+        #expect(
+            throws: PlistError("the number 1e400 is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it", at: .keyPath("0"))
+        ) { try xml.apply(.setNumber("0", text: "1e400")) }
+        var binary = EditSession(tree: try SourceTree(parsing: try PlistValue.array([1]).serialized(as: .binary)))
+        #expect(throws: PlistError.self) { try binary.apply(.setNumber("0", text: "1e400")) }
+        #expect(String(decoding: session.bytes, as: UTF8.self) == #"{"a": 1, "b": [1e400]}"#)
+    }
+}

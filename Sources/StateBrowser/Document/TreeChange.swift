@@ -34,7 +34,7 @@ public struct TreeChange: Sendable, Equatable {
             position = Self.position(of: last, in: parentNode, tree: tree)
         }
         switch operation {
-        case .set:
+        case .set, .setNumber:
             self.init(path: parent, childMap: nil)
         case .rename:
             self.init(path: parent, childMap: Array(0..<count))
@@ -71,7 +71,7 @@ public struct TreeChange: Sendable, Equatable {
     /// for the others.
     static func container(of operation: EditOperation) -> PlistPath {
         switch operation {
-        case .set(let path, _): path
+        case .set(let path, _), .setNumber(let path, _): path
         case .insert(let into, _, _, _): into
         case .rename(let path, _), .delete(let path), .move(let path, _), .duplicate(let path, _): path.dropLast()
         }

@@ -97,7 +97,7 @@ extension BrowserState {
             message = StatusMessage(text: "A UID is a keyed-archive reference; it is not edited here", isError: true)
             return []
         }
-        let kind = ValueEntry.kind(of: value)
+        let kind = ValueEntry.kind(of: node, in: tree)
         var scalar: FieldType.Scalar?
         if case .value(.scalar(let s))? = editingRole(of: node) { scalar = s }
         let typeName = scalar?.rawValue ?? kind.displayName
@@ -108,6 +108,11 @@ extension BrowserState {
 
     /// Reads the editor's text; refuses (keeping the editor open) what does not parse or fit.
     mutating func submitValue(_ text: String, path: PlistPath, kind: ValueEntry.Kind, scalar: FieldType.Scalar?) -> Submission {
+        // A number only JSON can hold is written as typed (jq keeps such numbers as written).
+        if document.tree.format == .json, scalar == nil, kind == .integer || kind == .real, let wide = ValueEntry.wideJSONNumber(text) {
+            modal = nil
+            return .done(commit([.setNumber(path, text: wide)], select: path, message: "Set \(path) (a number only JSON holds)") ?? [])
+        }
         let value: PlistValue
         do {
             value = try ValueEntry.parse(text, as: kind)
@@ -466,7 +471,7 @@ extension BrowserState {
         guard let first = operations.first else { return "nothing" }
         let what: String =
             switch first {
-            case .set(let p, _): "set \(p)"
+            case .set(let p, _), .setNumber(let p, _): "set \(p)"
             case .rename(let p, let key): "rename \(p) to \(key)"
             case .delete(let p): "delete \(p)"
             case .insert(let p, let key, _, _): "add \(key.map { p.appending(.key($0)).description } ?? "an item to \(p)")"
