@@ -219,7 +219,7 @@ print(pad("file", 28) + pad("operation", 22) + lpad("MB/s", 9) + lpad("peak×", 
 
 for size in sizes {
     let value = try AssetLibraryGenerator.library(megabytes: size)
-    for format in PlistFormat.allCases {
+    for format in PlistFormat.valueFormats {
         var warnings: [PlistWarning] = []
         let bytes = try value.serialized(as: format, warnings: &warnings)
         let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")

@@ -63,7 +63,7 @@ struct SetCommand: ParsableCommand {
         }
         // A number only JSON can hold is written as given (jq keeps such numbers as written).
         let numeric = type.map { [.integer, .real].contains($0) } ?? [.integer, .real].contains(edit.tree[node].kind)
-        if edit.tree.format == .json, numeric, let wide = ValueEntry.wideJSONNumber(value!) {
+        if edit.tree.format.isJSON, numeric, let wide = ValueEntry.wideJSONNumber(value!) {
             try edit.apply([.setNumber(path, text: wide)])
             return
         }

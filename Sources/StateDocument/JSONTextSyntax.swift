@@ -6,6 +6,7 @@ struct JSONTextSyntax: TextSyntax {
     /// How the file separates items on one line (`, ` or `,`), from its first container with
     /// two items on one line; nil when none has.
     let inlineSeparator: [UInt8]?
+    let commentsBetweenItems: Bool
 
     init(tree: SourceTree) {
         let bytes = tree.bytes
@@ -28,6 +29,7 @@ struct JSONTextSyntax: TextSyntax {
         }
         self.style = style
         inlineSeparator = Self.inlineSeparator(in: tree)
+        commentsBetweenItems = tree.format == .jsonc
     }
 
     private static func inlineSeparator(in tree: SourceTree) -> [UInt8]? {
@@ -36,7 +38,7 @@ struct JSONTextSyntax: TextSyntax {
             let end = Int(tree[index + 1].end)
             let next = tree[second].hasKey ? Int(tree[second].keyStart) : Int(tree[second].start)
             let gap = tree.bytes[end..<next]
-            if !gap.contains(0x0A), !gap.contains(0x0D) { return Array(gap) }
+            if !gap.contains(0x0A), !gap.contains(0x0D), !gap.contains(UInt8(ascii: "/")) { return Array(gap) }
         }
         return nil
     }
@@ -76,8 +78,14 @@ struct JSONTextSyntax: TextSyntax {
 
     var separatesItems: Bool { true }
 
-    /// JSON has nothing but the comma and whitespace between items.
-    func separator(from gap: ArraySlice<UInt8>) -> [UInt8] { Array(gap) }
+    /// The comma and the whitespace that starts the next item's line; a comment in the gap
+    /// (JSONC) stays where it is, once.
+    func separator(from gap: ArraySlice<UInt8>) -> [UInt8] {
+        guard gap.contains(UInt8(ascii: "/")) else { return Array(gap) }
+        guard let lastBreak = gap.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return Array(",".utf8) + [0x20] }
+        let indent = gap[(lastBreak + 1)...].prefix { $0 == 0x20 || $0 == 0x09 }
+        return Array(",".utf8) + newline + indent
+    }
 
     func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8] {
         between ?? style.colon

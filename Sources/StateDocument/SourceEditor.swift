@@ -43,7 +43,7 @@ public enum SourceEditor {
                 return ByteEdit(range: tree[node].byteRange, replacement: try element(value, prefixAt: itemStart(node), path: path))
             case .setNumber(let path, let text):
                 let node = try self.node(path)
-                guard tree.format == .json, ValueEntry.isJSONNumber(text) else { throw EditRules.wideNumber(text, path) }
+                guard tree.format.isJSON, ValueEntry.isJSONNumber(text) else { throw EditRules.wideNumber(text, path) }
                 return ByteEdit(range: tree[node].byteRange, replacement: Array(text.utf8))
             case .rename(let path, let newKey):
                 let node = try self.node(path)
@@ -67,6 +67,9 @@ public enum SourceEditor {
                     // Only whitespace between items: take the item's own lines, and leave every
                     // comment and blank line around it where it is.
                     return ByteEdit(range: ownLines(of: node), replacement: [])
+                }
+                if syntax.commentsBetweenItems {
+                    return deleteKeepingComments(node, previous: position > 0 ? siblings[position - 1] : nil)
                 }
                 if position > 0 {
                     return ByteEdit(range: Int(tree[siblings[position - 1]].end)..<Int(tree[node].end), replacement: [])
@@ -224,6 +227,53 @@ public enum SourceEditor {
             if start > 0, bytes[start - 1] == 0x0A { start -= 1 }
             if start > 0, bytes[start - 1] == 0x0D { start -= 1 }
             return start..<end
+        }
+
+        /// Deletes an item where comments may lie between items (JSONC): its own lines with
+        /// its comma, or, when it shares a line with a comment, the item and comma alone. The
+        /// last item without a comma of its own takes the comma before it (found past any
+        /// comments), so that no comment is ever removed or moved to another line.
+        private func deleteKeepingComments(_ node: Int, previous: Int?) -> ByteEdit {
+            let isHorizontalSpace = { (b: UInt8) in b == 0x20 || b == 0x09 }
+            let start = itemStart(node)
+            var end = Int(tree[node].end)
+            var scan = end
+            while scan < bytes.count, Self.isSpace(bytes[scan]) { scan += 1 }
+            let ownComma = scan < bytes.count && bytes[scan] == UInt8(ascii: ",")
+            if ownComma { end = scan + 1 }
+            var range = start..<end
+            var lineStart = start
+            while lineStart > 0, isHorizontalSpace(bytes[lineStart - 1]) { lineStart -= 1 }
+            var lineEnd = end
+            while lineEnd < bytes.count, isHorizontalSpace(bytes[lineEnd]) { lineEnd += 1 }
+            let startsLine = lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D
+            let endsLine = lineEnd == bytes.count || bytes[lineEnd] == 0x0A || bytes[lineEnd] == 0x0D
+            if startsLine, endsLine {
+                // The whole lines, with the line break before them.
+                var from = lineStart
+                if from > 0, bytes[from - 1] == 0x0A { from -= 1 }
+                if from > 0, bytes[from - 1] == 0x0D { from -= 1 }
+                range = from..<lineEnd
+            } else {
+                // A comment (or another item) shares the line: it stays, without our spaces.
+                range = start..<lineEnd
+            }
+            guard !ownComma, let previous else { return ByteEdit(range: range, replacement: []) }
+            // The comma after the previous item, past comments and whitespace.
+            var comma = Int(tree[previous].end)
+            while comma < range.lowerBound, bytes[comma] != UInt8(ascii: ",") {
+                if bytes[comma] == UInt8(ascii: "/"), comma + 1 < bytes.count, bytes[comma + 1] == UInt8(ascii: "*") {
+                    comma += 2
+                    while comma + 1 < range.lowerBound, !(bytes[comma] == UInt8(ascii: "*") && bytes[comma + 1] == UInt8(ascii: "/")) { comma += 1 }
+                    comma += 2
+                } else if bytes[comma] == UInt8(ascii: "/") {
+                    while comma < range.lowerBound, bytes[comma] != 0x0A, bytes[comma] != 0x0D { comma += 1 }
+                } else {
+                    comma += 1
+                }
+            }
+            guard comma < range.lowerBound else { return ByteEdit(range: range, replacement: []) }
+            return ByteEdit(range: comma..<range.upperBound, replacement: Array(bytes[(comma + 1)..<range.lowerBound]))
         }
 
         /// Whether a container has more inside than `node` and whitespace (a comment, say).

@@ -21,6 +21,9 @@ protocol TextSyntax {
     func brackets(_ kind: SourceNode.Kind) -> (open: [UInt8], close: [UInt8])
     /// Whether items are separated by more than whitespace (JSON's commas).
     var separatesItems: Bool { get }
+    /// Whether comments may sit between separated items (JSONC), so that a delete takes the
+    /// item's own lines and comma and leaves every comment where it is.
+    var commentsBetweenItems: Bool { get }
     /// The separator between two items, made from the whitespace `lead` before a container's
     /// only item (there are no two items to copy it from).
     func separator(copying lead: [UInt8]) -> [UInt8]
@@ -38,7 +41,7 @@ extension SourceTree {
     var textSyntax: (any TextSyntax)? {
         switch format {
         case .xml: XMLTextSyntax(tree: self)
-        case .json: JSONTextSyntax(tree: self)
+        case .json, .jsonc: JSONTextSyntax(tree: self)
         case .binary: nil
         }
     }

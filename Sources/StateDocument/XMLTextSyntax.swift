@@ -50,6 +50,7 @@ struct XMLTextSyntax: TextSyntax {
 
     /// Elements need no separator: the whitespace is all.
     var separatesItems: Bool { false }
+    var commentsBetweenItems: Bool { false }
 
     func separator(copying lead: [UInt8]) -> [UInt8] { lead }
 

@@ -1,9 +1,10 @@
 import Foundation
 import State
 
-/// An independent reader: Python's `plistlib` (XML and binary) and `json` (JSON), whose
-/// results are rendered in a canonical line format that `canonical(_:)` reproduces from a
-/// `PlistValue`. Comparing the two texts compares every value, type and key order.
+/// An independent reader: Python's `plistlib` (XML and binary) and `json` (JSON; JSONC after
+/// a small tokenizer takes out its comments and trailing commas), whose results are rendered
+/// in a canonical line format that `canonical(_:)` reproduces from a `PlistValue`. Comparing
+/// the two texts compares every value, type and key order.
 public enum PlistOracle {
     /// Canonical lines: one per value, with type, exact payload (strings as UTF-8 hex, reals
     /// as bit patterns, dates as microseconds since 2001) and container sizes.
@@ -35,9 +36,30 @@ public enum PlistOracle {
             else: raise TypeError(type(v))
         class Pairs:
             def __init__(self, pairs): self.pairs = pairs
+        def jsonc(text):
+            # JSONC to JSON: comments out, then trailing commas, both outside strings only.
+            def tokens(t):
+                i = 0
+                while i < len(t):
+                    if t[i] == '"':
+                        j = i + 1
+                        while t[j] != '"': j += 2 if t[j] == '\\' else 1
+                        yield 's', t[i:j + 1]; i = j + 1
+                    elif t.startswith('//', i):
+                        while i < len(t) and t[i] not in '\r\n': i += 1
+                    elif t.startswith('/*', i): i = t.index('*/', i + 2) + 2
+                    else: yield 'c', t[i]; i += 1
+            out = list(tokens(text))
+            kept = []
+            for k, (kind, tok) in enumerate(out):
+                if kind == 'c' and tok == ',':
+                    rest = [x for x in out[k + 1:] if not (x[0] == 'c' and x[1].isspace())]
+                    if rest and rest[0][0] == 'c' and rest[0][1] in '}]': continue
+                kept.append(tok)
+            return ''.join(kept)
         data = open(sys.argv[1], 'rb').read()
-        if data.lstrip().startswith((b'{', b'[', b'"')) or data.lstrip()[:1].isdigit() or data.lstrip()[:1] in (b'-', b't', b'f', b'n'):
-            value = json.loads(data.decode('utf-8'), object_pairs_hook=Pairs)
+        if data.lstrip().startswith((b'{', b'[', b'"', b'/')) or data.lstrip()[:1].isdigit() or data.lstrip()[:1] in (b'-', b't', b'f', b'n'):
+            value = json.loads(jsonc(data.decode('utf-8')), object_pairs_hook=Pairs)
         else:
             value = plistlib.loads(data)
         out = []

@@ -44,7 +44,7 @@ struct Settings: Model, Codable, Equatable {
         #expect(stored["scale"] == 1.5)
         #expect(stored["windows.0.width"] == 800)
         #expect(stored["note"] == nil)  // nil is absent, not null
-        for format in PlistFormat.allCases {
+        for format in PlistFormat.valueFormats {
             #expect(try Settings(bytes: settings.bytes(format: format)) == settings, "\(format)")
         }
     }

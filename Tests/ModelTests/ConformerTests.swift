@@ -32,7 +32,7 @@ import Testing
 
     @Test func containersRoundTripThroughEveryFormat() throws {
         let folder = try Fixtures.temporaryFolder()
-        for format in PlistFormat.allCases {
+        for format in PlistFormat.valueFormats {
             let url = folder.appendingPathComponent("protocols.\(format.rawValue)")
             try container.write(to: url, format: format)
             let back = try TestProtocolContainer(contentsOf: url)

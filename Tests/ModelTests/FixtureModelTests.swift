@@ -173,7 +173,7 @@ import Testing
     @Test(.slow, .tags(.python)) func usersThroughFilesInEveryFormat() throws {
         let folder = try Fixtures.temporaryFolder()
         let users = try UserTypes.read(from: section(plist, "Users"))
-        for format in PlistFormat.allCases {
+        for format in PlistFormat.valueFormats {
             let url = folder.appendingPathComponent("users.\(format.rawValue)")
             try users.write(to: url, format: format)
             let back = try UserTypes(contentsOf: url)

@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Data.plist", "Data.json"], PlistFormat.allCases)
+    @Test(arguments: ["Data.plist", "Data.json"], PlistFormat.valueFormats)
     func convertsToEveryFormatAndBack(name: String, format: PlistFormat) throws {
         let value = try SourceTree(contentsOf: Fixtures.state(name)).value()
         var warnings: [PlistWarning] = []

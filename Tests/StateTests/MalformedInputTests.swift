@@ -72,7 +72,9 @@ import Testing
     ]
 
     static let jsonCases: [Case] = [
-        Case("trailing comma", "{\n  \"a\": 1,\n}", "trailing comma", line: 3, column: 1),
+        // A single trailing comma makes the file JSONC; two commas are still an error.
+        Case("double comma", "{\n  \"a\": 1,,\n}", "expected a string key, found ','", line: 2, column: 10),
+        Case("unterminated comment", "{\n  \"a\": 1 /* note\n}", "unterminated comment", line: 2, column: 10),
         Case("unterminated string", "{\"a\": \"open", "unterminated string", line: 1, column: 7),
         Case("unterminated object", "{\"a\": [1, 2]", "object is not closed", line: 1, column: 1),
         Case("bad escape", "[\"a\\qb\"]", "invalid escape '\\q'", line: 1, column: 4),

@@ -1,19 +1,27 @@
 import Foundation
 
-/// Reads JSON (RFC 8259, strictly) into a `SourceTree`.
+/// Reads JSON (RFC 8259) into a `SourceTree` — and JSON with comments (`//`, `/* */`) and
+/// trailing commas, as VS Code's settings and tsconfig files have them: such a file is
+/// `.jsonc`, whose comments every edit keeps and a conversion drops (with a warning).
 ///
-/// Numbers without a fraction or exponent are integers and must fit the plist integer range;
-/// the rest are reals and must be finite. Strings must be valid UTF-8 with well-paired
-/// `\u` surrogates. Like the XML reader it is iterative, with depth capped at
+/// Numbers without a fraction or exponent are integers; those beyond 64 bits (and reals
+/// beyond a Double) are kept as written (`Flags.wide`). Strings must be valid UTF-8 with
+/// well-paired `\u` surrogates. Like the XML reader it is iterative, with depth capped at
 /// `PlistLimits.maxDepth`.
 enum JSONPlistParser {
+    /// A file that turns out to have comments or trailing commas is `.jsonc`; asked `as`
+    /// `.jsonc` (an edited JSONC file), it stays so either way.
     static func parse(_ bytes: [UInt8]) throws -> SourceTree {
-        let nodes = try bytes.withUnsafeBufferPointer { buffer in
+        try parse(bytes, as: .json)
+    }
+
+    static func parse(_ bytes: [UInt8], as format: PlistFormat) throws -> SourceTree {
+        let (nodes, extended) = try bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer: buffer)
             try parser.run()
-            return parser.nodes
+            return (parser.nodes, parser.usedExtensions)
         }
-        return SourceTree(bytes: bytes, format: .json, nodes: nodes)
+        return SourceTree(bytes: bytes, format: extended ? .jsonc : format, nodes: nodes)
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
@@ -100,6 +108,8 @@ enum JSONPlistParser {
         var stack: [Int] = []
         var pendingKey = SourceNode.noKey
         var pendingKeyFlags: UInt8 = 0
+        /// A comment or a trailing comma was read: the file is JSONC.
+        var usedExtensions = false
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             b = buffer
@@ -109,8 +119,36 @@ enum JSONPlistParser {
 
         func error(_ message: String, at offset: Int) -> PlistError { .text(message, in: b, at: offset) }
 
-        @inline(__always) mutating func skipSpace() {
-            while pos < n, isSpace(b[pos]) { pos += 1 }
+        /// Skips whitespace and comments.
+        @inline(__always) mutating func skipSpace() throws {
+            while pos < n {
+                let c = b[pos]
+                if isSpace(c) {
+                    pos += 1
+                } else if c == UInt8(ascii: "/") {
+                    try skipComment()
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// A `//` comment to the end of its line, or a `/* */` one.
+        mutating func skipComment() throws {
+            let start = pos
+            guard pos + 1 < n, b[pos + 1] == UInt8(ascii: "/") || b[pos + 1] == UInt8(ascii: "*") else {
+                throw error("expected a value, found '/' (a comment starts with // or /*)", at: pos)
+            }
+            usedExtensions = true
+            if b[pos + 1] == UInt8(ascii: "/") {
+                pos += 2
+                while pos < n, b[pos] != 0x0A, b[pos] != 0x0D { pos += 1 }
+                return
+            }
+            pos += 2
+            while pos + 1 < n, !(b[pos] == UInt8(ascii: "*") && b[pos + 1] == UInt8(ascii: "/")) { pos += 1 }
+            guard pos + 1 < n else { throw error("unterminated comment (/* without */)", at: start) }
+            pos += 2
         }
 
         func describe(_ offset: Int) -> String {
@@ -126,7 +164,7 @@ enum JSONPlistParser {
                 throw error("invalid UTF-8 byte 0x\(String(b[bad], radix: 16, uppercase: true))", at: bad)
             }
             outer: while true {
-                skipSpace()
+                try skipSpace()
                 guard pos < n else {
                     if let top = stack.last { throw error("unexpected end of input: \(nodes[top].kind == .array ? "array" : "object") is not closed", at: Int(nodes[top].start)) }
                     throw error("unexpected end of input: expected a value", at: pos)
@@ -147,7 +185,7 @@ enum JSONPlistParser {
                     stack.append(nodes.count)
                     try nodes.appendWithinBudget(SourceNode(kind: isObject ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
                     pos += 1
-                    skipSpace()
+                    try skipSpace()
                     if pos < n, b[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         pos += 1
                         close()
@@ -176,20 +214,24 @@ enum JSONPlistParser {
                 // After a complete value: separators and closing brackets.
                 while true {
                     guard let top = stack.last else {
-                        skipSpace()
+                        try skipSpace()
                         if pos < n { throw error("unexpected \(describe(pos)) after the JSON value", at: pos) }
                         return
                     }
-                    skipSpace()
+                    try skipSpace()
                     let isObject = nodes[top].kind == .dictionary
                     guard pos < n else {
                         throw error("unexpected end of input: \(isObject ? "object" : "array") is not closed", at: Int(nodes[top].start))
                     }
                     if b[pos] == UInt8(ascii: ",") {
                         pos += 1
-                        skipSpace()
-                        if pos < n, b[pos] == UInt8(ascii: "}") || b[pos] == UInt8(ascii: "]") {
-                            throw error("trailing comma", at: pos)
+                        try skipSpace()
+                        if pos < n, b[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                            // A trailing comma (JSONC): the container ends here.
+                            usedExtensions = true
+                            pos += 1
+                            close()
+                            continue
                         }
                         if isObject { try parseKey() }
                         continue outer
@@ -216,7 +258,7 @@ enum JSONPlistParser {
             }
             let start = pos
             let escaped = try scanString()
-            skipSpace()
+            try skipSpace()
             guard pos < n, b[pos] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key, found \(describe(pos))", at: pos)
             }

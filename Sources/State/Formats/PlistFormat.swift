@@ -1,16 +1,27 @@
-/// The three file formats State reads and writes.
+/// The file formats State reads and writes.
 public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     case xml
     case binary
     case json
+    /// JSON with `//` and `/* */` comments and trailing commas (VS Code's settings files):
+    /// a JSON file that has them is this format. Written fresh, it is plain JSON.
+    case jsonc
 
     public var description: String {
         switch self {
         case .xml: "XML property list"
         case .binary: "binary property list"
         case .json: "JSON"
+        case .jsonc: "JSON with comments"
         }
     }
+
+    /// The formats any value can be written in (the model API's formats): JSONC writes what
+    /// JSON does.
+    public static let valueFormats: [PlistFormat] = [.xml, .binary, .json]
+
+    /// JSON or JSONC: the formats with JSON's values (numbers as written, null).
+    public var isJSON: Bool { self == .json || self == .jsonc }
 
     /// Detects the format from the first bytes of a file (never from its name). UTF-16 text is
     /// detected by what it says once decoded.
@@ -49,7 +60,7 @@ public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible
                 break
             case UInt8(ascii: "<"):
                 return .xml
-            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "/"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 return .json
             default:

@@ -23,6 +23,7 @@ extension PlistFormat {
         switch self {
         case .xml: XMLPlistParser.self
         case .json: JSONPlistParser.self
+        case .jsonc: JSONCSyntax.self
         case .binary: BinaryPlistParser.self
         }
     }
@@ -70,6 +71,17 @@ extension JSONPlistParser: SourceSyntax {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[node.byteRange]), as: UTF8.self)
     }
 
+    static var spellsUIDsAsDictionaries: Bool { false }
+}
+
+/// JSONC reads as JSON does, and stays JSONC when parsed again after an edit.
+enum JSONCSyntax: SourceSyntax {
+    static func parse(_ bytes: [UInt8]) throws -> SourceTree { try JSONPlistParser.parse(bytes, as: .jsonc) }
+    static func decodeScalar(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> PlistValue { JSONPlistParser.decodeScalar(node, in: buffer) }
+    static func decodeKey(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String { JSONPlistParser.decodeKey(node, in: buffer) }
+    static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? { JSONPlistParser.plainKeyRange(node, in: buffer) }
+    static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? { JSONPlistParser.plainStringRange(node, in: buffer) }
+    static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String? { JSONPlistParser.numberText(node, in: buffer) }
     static var spellsUIDsAsDictionaries: Bool { false }
 }
 

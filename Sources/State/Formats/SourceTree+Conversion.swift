@@ -3,9 +3,10 @@ extension SourceTree {
     /// from the values by that format's writer (what cannot be carried over is a warning, or
     /// an error with the key path).
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
-        if format == self.format { return fileBytes }
+        // A JSON file is a JSONC file as it is.
+        if format == self.format || (self.format == .json && format == .jsonc) { return fileBytes }
         // Only JSON has numbers wider than a value can hold.
-        if self.format == .json, let wide = nodes.firstIndex(where: \.isWideNumber) {
+        if self.format.isJSON, let wide = nodes.firstIndex(where: \.isWideNumber) {
             let text = numberText(of: wide) ?? ""
             throw PlistError(
                 "the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it",
@@ -19,6 +20,9 @@ extension SourceTree {
                 "converting \(nodes.count) values needs about \(needed >> 20) MB, more than half the \(MemoryBudget.total >> 20) MB this process may use",
                 at: .byte(offset: 0))
         }
+        if self.format == .jsonc {
+            warnings.append(PlistWarning("comments and trailing commas are not kept: \(format) has none"))
+        }
         return try value().serialized(as: format, warnings: &warnings)
     }
 
@@ -31,9 +35,9 @@ extension SourceTree {
         switch format {
         case .binary:
             throw PlistError("a binary property list has no text encoding; \(encoding) applies to XML")
-        case .json where !encoding.isUTF8:
+        case .json where !encoding.isUTF8, .jsonc where !encoding.isUTF8:
             throw PlistError("JSON is written in UTF-8 (RFC 8259); \(encoding) applies to XML")
-        case .json:
+        case .json, .jsonc:
             return format == self.format ? bytes : try serialized(as: format, warnings: &warnings)
         case .xml:
             // The same format keeps its text (comments, layout) and changes only the encoding.

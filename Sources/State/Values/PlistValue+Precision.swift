@@ -12,7 +12,7 @@ extension PlistValue {
         func visit(_ value: PlistValue) {
             switch value {
             case .date(let date):
-                let text = Array(PlistDate.format(date, fractional: format == .json).utf8)
+                let text = Array(PlistDate.format(date, fractional: format.isJSON).utf8)
                 let back = text.withUnsafeBufferPointer { PlistDate.parse($0) }
                 if back?.timeIntervalSinceReferenceDate != date.timeIntervalSinceReferenceDate {
                     count += 1

@@ -12,7 +12,7 @@ extension PlistValue {
             switch format {
             case .xml: try XMLPlistWriter.document(self)
             case .binary: try BinaryPlistWriter.document(self)
-            case .json: try JSONWriter.document(self, warnings: &warnings)
+            case .json, .jsonc: try JSONWriter.document(self, warnings: &warnings)
             }
         if let lost = precisionWarning(for: format) { warnings.append(lost) }
         return bytes

@@ -109,7 +109,7 @@ extension BrowserState {
     /// Reads the editor's text; refuses (keeping the editor open) what does not parse or fit.
     mutating func submitValue(_ text: String, path: PlistPath, kind: ValueEntry.Kind, scalar: FieldType.Scalar?) -> Submission {
         // A number only JSON can hold is written as typed (jq keeps such numbers as written).
-        if document.tree.format == .json, scalar == nil, kind == .integer || kind == .real, let wide = ValueEntry.wideJSONNumber(text) {
+        if document.tree.format.isJSON, scalar == nil, kind == .integer || kind == .real, let wide = ValueEntry.wideJSONNumber(text) {
             modal = nil
             return .done(commit([.setNumber(path, text: wide)], select: path, message: "Set \(path) (a number only JSON holds)") ?? [])
         }

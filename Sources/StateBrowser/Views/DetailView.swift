@@ -76,9 +76,21 @@ enum DetailView {
         guard tree.format != .binary else {
             return [source.kind.isContainer ? "(binary object at byte \(source.start))" : ValueText.summary(tree.scalar(at: node))]
         }
+        var start = Int(source.start)
+        var stop = Int(source.end)
+        if tree.format == .jsonc {
+            // With its key, and a comment after it on its last line: comments are what a
+            // JSONC file has beyond its values.
+            if source.hasKey { start = Int(source.keyStart) }
+            var i = stop
+            while i < tree.bytes.count, [0x20, 0x09, UInt8(ascii: ",")].contains(tree.bytes[i]) { i += 1 }
+            if i + 1 < tree.bytes.count, tree.bytes[i] == UInt8(ascii: "/") {
+                while i < tree.bytes.count, tree.bytes[i] != 0x0A, tree.bytes[i] != 0x0D { i += 1 }
+                stop = i
+            }
+        }
         // Only as many bytes as can be shown are looked at.
-        let start = Int(source.start)
-        let end = min(Int(source.end), start + 64 * 1024)
+        let end = min(stop, start + 64 * 1024)
         var lineStart = start
         while lineStart > 0, tree.bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         let indent = tree.bytes[lineStart..<start].count
@@ -96,7 +108,7 @@ enum DetailView {
             // Controls and bidirectional overrides in the file are shown as escapes, never obeyed.
             lines.append(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\t", with: "  ").replacingOccurrences(of: "\r", with: "").escaped())
         }
-        if end < Int(source.end), lines.count < limit { lines.append("…") }
+        if end < stop, lines.count < limit { lines.append("…") }
         return lines
     }
 }
