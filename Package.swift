@@ -74,7 +74,10 @@ let package = Package(
         ),
         .executableTarget(name: "state", dependencies: ["State", "StateCLI"]),
         // Helpers shared by every test target: fixtures, the plistlib oracle, round-trip checks.
-        .target(name: "StateTestSupport", dependencies: ["State", "StateDocument", "TerminalCore"]),
+        .target(
+            name: "StateTestSupport",
+            dependencies: ["State", "StateDocument", "TerminalCore", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .testTarget(
             name: "ModelTests",
             dependencies: ["State", "AssetLibraryExample", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]

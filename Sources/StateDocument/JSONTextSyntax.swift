@@ -71,7 +71,7 @@ struct JSONTextSyntax: TextSyntax {
 
     /// A comma, then the whitespace before the only item; for an item on the bracket's line,
     /// the file's own separator between items on one line (else a space in an indented file).
-    func separator(copying lead: [UInt8]) -> [UInt8] {
+    func separator(copying lead: [UInt8], in kind: SourceNode.Kind) -> [UInt8] {
         if lead.isEmpty, let inlineSeparator { return inlineSeparator }
         return Array(",".utf8) + (lead.isEmpty && style.indent != nil ? [0x20] : lead)
     }

@@ -126,6 +126,12 @@ public enum SourceEditor {
         private func insert(into parent: Int, path: PlistPath, at: Int?, item makeItem: ([UInt8]) throws -> [UInt8]) throws -> ByteEdit {
             let siblings = Array(tree.children(of: parent))
             guard let first = siblings.first else {
+                if tree[parent].isBraceless {
+                    // A `.strings` file of comments only: the entry goes at its end, on a line of its own.
+                    let end = bytes.count
+                    let lead = end > 0 && bytes[end - 1] != 0x0A && bytes[end - 1] != 0x0D ? syntax.newline : []
+                    return ByteEdit(range: end..<end, replacement: lead + (try makeItem([])) + syntax.terminatorAfterOnlyItem(in: .dictionary) + syntax.newline)
+                }
                 // An empty container is written anew with its one entry.
                 let prefix = DocumentStyle.linePrefix(at: itemStart(parent), in: bytes)
                 let inner = prefix + (syntax.indent ?? [])
@@ -133,7 +139,8 @@ public enum SourceEditor {
                 let compact = syntax.indent == nil
                 let lead = compact ? [] : syntax.newline + inner
                 let trail = compact ? [] : syntax.newline + prefix
-                return ByteEdit(range: tree[parent].byteRange, replacement: open + lead + (try makeItem(inner)) + trail + close)
+                return ByteEdit(
+                    range: tree[parent].byteRange, replacement: open + lead + (try makeItem(inner)) + syntax.terminatorAfterOnlyItem(in: tree[parent].kind) + trail + close)
             }
             let prefix = DocumentStyle.linePrefix(at: itemStart(first), in: bytes)
             let separator: [UInt8]
@@ -142,7 +149,7 @@ public enum SourceEditor {
             } else {
                 // One sibling: the whitespace before it, after a comma in JSON.
                 let lead = Array(bytes[openEnd(parent)..<itemStart(first)])
-                separator = syntax.separator(copying: lead)
+                separator = syntax.separator(copying: lead, in: tree[parent].kind)
             }
             let item = try makeItem(prefix)
             let position = at ?? siblings.count
@@ -156,7 +163,7 @@ public enum SourceEditor {
 
         /// A dictionary member (key, the file's key–value separator, value) or an array item.
         private func item(key: String?, value: PlistValue, prefix: [UInt8], path: PlistPath) throws -> [UInt8] {
-            let element = try self.element(value, prefix: prefix, path: path)
+            let element = try self.element(value, prefix: prefix, path: key.map { path.appending(.key($0)) } ?? path)
             guard let key else { return element }
             return try keyText(key, path: path) + keyValueSeparator(prefix: prefix) + element
         }
@@ -237,9 +244,21 @@ public enum SourceEditor {
             let isHorizontalSpace = { (b: UInt8) in b == 0x20 || b == 0x09 }
             let start = itemStart(node)
             var end = Int(tree[node].end)
+            // Its own `,` (or OpenStep's `;`), past whitespace and comments (a pbxproj value's
+            // `/* annotation */` sits before its `;`).
             var scan = end
-            while scan < bytes.count, Self.isSpace(bytes[scan]) { scan += 1 }
-            let ownComma = scan < bytes.count && bytes[scan] == UInt8(ascii: ",")
+            while scan < bytes.count {
+                if Self.isSpace(bytes[scan]) {
+                    scan += 1
+                } else if bytes[scan] == UInt8(ascii: "/"), scan + 1 < bytes.count, bytes[scan + 1] == UInt8(ascii: "*"),
+                    let close = (scan + 2..<max(scan + 2, bytes.count - 1)).first(where: { bytes[$0] == UInt8(ascii: "*") && bytes[$0 + 1] == UInt8(ascii: "/") })
+                {
+                    scan = close + 2
+                } else {
+                    break
+                }
+            }
+            let ownComma = scan < bytes.count && (bytes[scan] == UInt8(ascii: ",") || bytes[scan] == UInt8(ascii: ";"))
             if ownComma { end = scan + 1 }
             var range = start..<end
             var lineStart = start
@@ -261,7 +280,7 @@ public enum SourceEditor {
             guard !ownComma, let previous else { return ByteEdit(range: range, replacement: []) }
             // The comma after the previous item, past comments and whitespace.
             var comma = Int(tree[previous].end)
-            while comma < range.lowerBound, bytes[comma] != UInt8(ascii: ",") {
+            while comma < range.lowerBound, bytes[comma] != UInt8(ascii: ","), bytes[comma] != UInt8(ascii: ";") {
                 if bytes[comma] == UInt8(ascii: "/"), comma + 1 < bytes.count, bytes[comma + 1] == UInt8(ascii: "*") {
                     comma += 2
                     while comma + 1 < range.lowerBound, !(bytes[comma] == UInt8(ascii: "*") && bytes[comma + 1] == UInt8(ascii: "/")) { comma += 1 }
@@ -278,6 +297,8 @@ public enum SourceEditor {
 
         /// Whether a container has more inside than `node` and whitespace (a comment, say).
         private func containerHoldsMore(_ container: Int, than node: Int) -> Bool {
+            // A `.strings` file's top level has no brackets to write empty: its item goes alone.
+            if tree[container].isBraceless { return true }
             let inside = openEnd(container)..<max(openEnd(container), closeStart(container))
             return bytes[inside.lowerBound..<itemStart(node)].contains { !Self.isSpace($0) }
                 || bytes[Int(tree[node].end)..<inside.upperBound].contains { !Self.isSpace($0) }
@@ -286,7 +307,7 @@ public enum SourceEditor {
         /// Where a non-empty container's closing tag or bracket starts.
         private func closeStart(_ container: Int) -> Int {
             var i = Int(tree[container].end) - 1
-            while i > 0, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: "]"), bytes[i] != UInt8(ascii: "}") { i -= 1 }
+            while i > 0, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: "]"), bytes[i] != UInt8(ascii: "}"), bytes[i] != UInt8(ascii: ")") { i -= 1 }
             return i
         }
 

@@ -24,15 +24,21 @@ protocol TextSyntax {
     /// Whether comments may sit between separated items (JSONC), so that a delete takes the
     /// item's own lines and comma and leaves every comment where it is.
     var commentsBetweenItems: Bool { get }
-    /// The separator between two items, made from the whitespace `lead` before a container's
-    /// only item (there are no two items to copy it from).
-    func separator(copying lead: [UInt8]) -> [UInt8]
+    /// The separator between two items of a container of `kind`, made from the whitespace
+    /// `lead` before its only item (there are no two items to copy it from).
+    func separator(copying lead: [UInt8], in kind: SourceNode.Kind) -> [UInt8]
     /// The separator for a new item, made from what lies between two existing ones (`gap`),
     /// without anything that is not a separator (a comment stays where it is, once).
     func separator(from gap: ArraySlice<UInt8>) -> [UInt8]
     /// What goes between a new key and its value: the file's own (`between`, from its first
     /// member, if it has one), fitted to the new entry's line `prefix`.
     func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8]
+    /// What follows the only item written into an empty container (OpenStep's `;`).
+    func terminatorAfterOnlyItem(in kind: SourceNode.Kind) -> [UInt8]
+}
+
+extension TextSyntax {
+    func terminatorAfterOnlyItem(in kind: SourceNode.Kind) -> [UInt8] { [] }
 }
 
 extension SourceTree {
@@ -42,6 +48,7 @@ extension SourceTree {
         switch format {
         case .xml: XMLTextSyntax(tree: self)
         case .json, .jsonc: JSONTextSyntax(tree: self)
+        case .openStep: OpenStepTextSyntax(tree: self)
         case .binary: nil
         }
     }

@@ -52,7 +52,7 @@ struct XMLTextSyntax: TextSyntax {
     var separatesItems: Bool { false }
     var commentsBetweenItems: Bool { false }
 
-    func separator(copying lead: [UInt8]) -> [UInt8] { lead }
+    func separator(copying lead: [UInt8], in kind: SourceNode.Kind) -> [UInt8] { lead }
 
     /// The line break and indentation just before the next item (the last line of the gap), or
     /// the gap's trailing spaces in a compact file.

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import State
 
 /// An independent reader: Python's `plistlib` (XML and binary) and `json` (JSON; JSONC after
@@ -122,5 +123,35 @@ extension PlistOracle {
             if x != y { return "line \(i + 1): ours \(x.prefix(120)) | python \(y.prefix(120))" }
         }
         return nil
+    }
+}
+
+extension PlistOracle {
+    /// What CoreFoundation reads from the file at `url` (OpenStep included): the toolchain's
+    /// `plutil` converts it to XML, which plistlib reads. CoreFoundation's dictionaries have
+    /// no order, so keys are sorted — compare with `canonical(_:sortingKeys: true)`.
+    public static func readThroughPlutil(_ url: URL) throws -> String {
+        let xml = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".plutil.xml")
+        let converted = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["plutil", "-convert", "xml1", "-o", xml.path, url.path])
+        guard converted.status == 0 else { throw PlistError("plutil could not read \(url.lastPathComponent): \(converted.stdoutText)\(converted.stderr)") }
+        defer { try? FileManager.default.removeItem(at: xml) }
+        return canonical(try PlistValue(parsing: try FileBytes.read(xml)), sortingKeys: true)
+    }
+
+    /// The canonical lines of a value, with every dictionary's keys sorted when asked.
+    public static func canonical(_ value: PlistValue, sortingKeys: Bool) -> String {
+        guard sortingKeys else { return canonical(value) }
+        return canonical(sorted(value))
+    }
+
+    private static func sorted(_ value: PlistValue) -> PlistValue {
+        switch value {
+        case .array(let items): return .array(items.map(sorted))
+        case .dictionary(let dict):
+            var out = OrderedDictionary<String, PlistValue>()
+            for key in dict.keys.sorted() { out[key] = sorted(dict[key]!) }
+            return .dictionary(out)
+        default: return value
+        }
     }
 }

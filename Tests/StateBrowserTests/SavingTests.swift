@@ -126,7 +126,7 @@ import Testing
         #expect(app.state.isDirty)
         // A format that is not one is refused; nothing named "out.json yaml" appears.
         #expect(Self.run(&app, backend, Self.keys(":") + Self.typed("w out.json yaml") + Self.keys("Enter")))
-        #expect(app.state.message?.text == "Not saved: “yaml” is not a format (xml|binary|json|jsonc)")
+        #expect(app.state.message?.text == "Not saved: “yaml” is not a format (xml|binary|json|jsonc|openstep)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted() == ["AssetLibrary.plist", "AssetLibrary.schema", "important.plist"])
         // `:w!` replaces it without asking; then `o` after asking would have done the same.

@@ -143,7 +143,8 @@ import Testing
 
     @Test func emptyAndUnknownFiles() {
         for (bytes, message) in [
-            ([UInt8](), "empty"), (Array("  \n".utf8), "only whitespace"), (Array("hello".utf8), "not a property list"), ([0, 0, 0xFE, 0xFF, 0, 0, 0, 60], "UTF-32 (big-endian)"),
+            ([UInt8](), "empty"), (Array("  \n".utf8), "only whitespace"), (Array("hello".utf8), "not a property list"), (Array("#hello".utf8), "not a property list"),
+            ([0, 0, 0xFE, 0xFF, 0, 0, 0, 60], "UTF-32 (big-endian)"),
         ] {
             #expect {
                 _ = try SourceTree(parsing: bytes)

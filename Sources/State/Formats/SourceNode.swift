@@ -55,7 +55,12 @@ public struct SourceNode: Sendable, Equatable {
         /// value: kept byte for byte, shown as written, and refused by the plist formats. It
         /// decodes as the nearest Double (±infinity past the range) where a value is needed.
         static let wide: UInt8 = 8
+        /// OpenStep: a dictionary without braces — a `.strings` file's top level.
+        static let braceless: UInt8 = 16
     }
+
+    /// An OpenStep top-level dictionary written without braces (a `.strings` file).
+    public var isBraceless: Bool { flags & Flags.braceless != 0 }
 
     /// A JSON number beyond what property lists hold (see `Flags.wide`).
     public var isWideNumber: Bool { flags & Flags.wide != 0 }

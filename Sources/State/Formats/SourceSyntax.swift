@@ -24,6 +24,7 @@ extension PlistFormat {
         case .xml: XMLPlistParser.self
         case .json: JSONPlistParser.self
         case .jsonc: JSONCSyntax.self
+        case .openStep: OpenStepParser.self
         case .binary: BinaryPlistParser.self
         }
     }
@@ -82,6 +83,30 @@ enum JSONCSyntax: SourceSyntax {
     static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? { JSONPlistParser.plainKeyRange(node, in: buffer) }
     static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? { JSONPlistParser.plainStringRange(node, in: buffer) }
     static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String? { JSONPlistParser.numberText(node, in: buffer) }
+    static var spellsUIDsAsDictionaries: Bool { false }
+}
+
+extension OpenStepParser: SourceSyntax {
+    static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0 else { return nil }
+        return unquoted(Int(node.keyStart)..<stringEnd(at: Int(node.keyStart), in: buffer), in: buffer)
+    }
+
+    static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard node.kind == .string, node.flags & SourceNode.Flags.escaped == 0 else { return nil }
+        return unquoted(node.byteRange, in: buffer)
+    }
+
+    /// A string token's text without its quotes.
+    static func unquoted(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let c = buffer[range.lowerBound]
+        guard c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") else { return range }
+        return (range.lowerBound + 1)..<max(range.lowerBound + 1, range.upperBound - 1)
+    }
+
+    /// OpenStep has no numbers: every one is a string.
+    static func numberText(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String? { nil }
+
     static var spellsUIDsAsDictionaries: Bool { false }
 }
 

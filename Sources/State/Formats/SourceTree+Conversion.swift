@@ -27,8 +27,8 @@ extension SourceTree {
     }
 
     /// The file in `format`, its text stored in `encoding` (nil: the file's own encoding for
-    /// its own format, else UTF-8). Only XML is written in UTF-16: JSON is UTF-8 (RFC 8259)
-    /// and a binary property list has no text encoding.
+    /// its own format, else UTF-8). XML and OpenStep are written in UTF-16 too; JSON is UTF-8
+    /// (RFC 8259) and a binary property list has no text encoding.
     public func serialized(as format: PlistFormat, encoding: TextEncoding?, warnings: inout [PlistWarning]) throws -> [UInt8] {
         guard let encoding else { return try serialized(as: format, warnings: &warnings) }
         if format == self.format, encoding == self.encoding { return fileBytes }
@@ -39,6 +39,9 @@ extension SourceTree {
             throw PlistError("JSON is written in UTF-8 (RFC 8259); \(encoding) applies to XML")
         case .json, .jsonc:
             return format == self.format ? bytes : try serialized(as: format, warnings: &warnings)
+        case .openStep:
+            // `.strings` files are often UTF-16; OpenStep has no declaration to change.
+            return encoding.bytes(fromUTF8: format == self.format ? bytes : try serialized(as: format, warnings: &warnings))
         case .xml:
             // The same format keeps its text (comments, layout) and changes only the encoding.
             let text = format == self.format ? bytes : try serialized(as: format, warnings: &warnings)

@@ -13,6 +13,7 @@ extension PlistValue {
             case .xml: try XMLPlistWriter.document(self)
             case .binary: try BinaryPlistWriter.document(self)
             case .json, .jsonc: try JSONWriter.document(self, warnings: &warnings)
+            case .openStep: try OpenStepWriter.document(self)
             }
         if let lost = precisionWarning(for: format) { warnings.append(lost) }
         return bytes
