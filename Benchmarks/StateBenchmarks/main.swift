@@ -257,6 +257,33 @@ for size in sizes {
     }
 }
 
+// MARK: - OpenStep and JSONC
+
+print("\nText formats beside plists: a generated project.pbxproj (OpenStep; Foundation reads it too)")
+print("and a JSONC file (the library as JSON with a comment per object; Foundation has no JSONC reader)\n")
+for size in sizes {
+    let project = ProjectGenerator.project(megabytes: size)
+    let projectURL = outFolder.appendingPathComponent("project-\(Int(size))mb.pbxproj")
+    try Data(project).write(to: projectURL)
+    var warnings: [PlistWarning] = []
+    var json = String(decoding: try AssetLibraryGenerator.library(megabytes: size).serialized(as: .json, warnings: &warnings), as: UTF8.self)
+    json = json.replacingOccurrences(of: "{\n", with: "{ // an object\n")
+    let jsoncURL = outFolder.appendingPathComponent("library-\(Int(size))mb.jsonc")
+    try Data(json.utf8).write(to: jsoncURL)
+    for (url, count) in [(projectURL, project.count), (jsoncURL, json.utf8.count)] {
+        let mb = Double(count) / 1e6
+        let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
+        let foundation = url.pathExtension == "pbxproj" && mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
+        for (operation, reference) in [("ours-parse", foundation), ("ours-parse-file", foundation), ("ours-values", foundation), ("foundation-parse", nil)] {
+            let m = operation == "foundation-parse" ? foundation : run(operation, url)
+            guard let m else { continue }
+            let ratio = reference.map { String(format: "%.1f×", $0.seconds / m.seconds) } ?? ""
+            let peak = Double(m.peakBytes - m.baselineBytes) / Double(count)
+            print(pad(label, 28) + pad(operation, 22) + lpad(String(format: "%.0f", mb / m.seconds), 9) + lpad(String(format: "%.2f", peak), 8) + lpad(ratio, 15))
+        }
+    }
+}
+
 // MARK: - Browser responsiveness
 
 print("\nBrowser — first screen of `state FILE` (read + parse + schema check + draw), and per-keystroke")

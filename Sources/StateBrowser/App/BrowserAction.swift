@@ -12,6 +12,8 @@ public enum BrowserAction: Hashable, Sendable {
     case expandAll, collapseAll
     case expandToDepth(Int)
     case parent, nextSibling, previousSibling
+    /// Back to where the last followed reference was (a pbxproj object id's Enter).
+    case jumpBack
     case search, nextMatch, previousMatch
     case copyPath, copyKey, copyValue
     case toggleDetail, toggleSchema, switchPane

@@ -125,6 +125,8 @@ extension BrowserState {
             } else if outline.isExpandable(selectedNode) {
                 outline.expand(row: selection)
                 outlineChanged()
+            } else if let target = document.tree.referencedObject(of: selectedNode) {
+                follow(to: target)
             } else {
                 message = StatusMessage(text: "Nothing inside to expand (i edits the value)", isError: false)
             }
@@ -145,6 +147,15 @@ extension BrowserState {
             outlineChanged()
             rows.select(outline.rowAtOrBefore(node), page: page)
             message = StatusMessage(text: "Expanded to depth \(depth)", isError: false)
+        case .jumpBack:
+            guard let path = jumps.popLast() else {
+                message = StatusMessage(text: "No reference followed yet (Enter on an object id follows one)", isError: true)
+                break
+            }
+            var target = path
+            while document.tree.index(at: target) == nil, !target.components.isEmpty { target = target.dropLast() }
+            selectNode(document.tree.index(at: target) ?? SourceTree.root)
+            message = StatusMessage(text: "Back at \(target)", isError: false)
         case .parent:
             if let parent = document.parent(of: selectedNode) { selectNode(parent) } else { message = StatusMessage(text: "The root has no parent", isError: true) }
         case .nextSibling:
@@ -204,6 +215,21 @@ extension BrowserState {
     }
 
     // MARK: - Selection
+
+    /// Goes to the object an id names, remembering where it was (Ctrl-O returns).
+    mutating func follow(to target: Int) {
+        jumps.append(document.path(of: selectedNode))
+        if jumps.count > 100 { jumps.removeFirst() }
+        selectNode(target)
+        if let row = outline.row(of: target), outline.isExpandable(target), !outline.isExpanded(target) {
+            outline.expand(row: row)
+            outlineChanged()
+        }
+        let tree = document.tree
+        // The path line shows the id; the message says what it is.
+        let what = [TreeRow.isa(of: target, in: tree), tree.annotation(of: target).map { "“\($0)”" }].compactMap { $0 }.joined(separator: " ")
+        message = StatusMessage(text: "Went to \(what.isEmpty ? "the object" : what) — Ctrl-O goes back", isError: false)
+    }
 
     /// The outline gained or lost rows: the row list follows.
     mutating func outlineChanged() {

@@ -1,4 +1,5 @@
 import Foundation
+import State
 import StateDocument
 import StateSchema
 import TerminalCore
@@ -90,6 +91,8 @@ public struct BrowserState: Sendable {
     public internal(set) var file: OpenDocument?
     /// What has the keyboard instead of the tree (an editor, a list, a question, the help).
     public internal(set) var modal: Modal?
+    /// Where followed references were, by key path (paths survive edits), latest last.
+    public internal(set) var jumps: [PlistPath] = []
     /// Set by "save and quit": the quit waits for the save to succeed.
     public internal(set) var quitsAfterSave = false
     /// The clock for new dates (fixed in tests, so update stays pure).

@@ -17,9 +17,10 @@ extension KeyMap where Action == BrowserAction {
             B([c("p")], .parent, "parent", group: "Move"),
             B([c("J")], .nextSibling, "next sibling", group: "Move"),
             B([c("K")], .previousSibling, "previous sibling", group: "Move"),
+            B([[.control("o")]], .jumpBack, "back to where Enter followed a reference", group: "Move"),
             B([c("l"), [.right]], .expandOrEnter, "expand, or go to the first child", group: "Expand"),
             B([c("h"), [.left]], .collapseOrLeave, "collapse, or go to the parent", group: "Expand"),
-            B([[.enter]], .toggle, "expand or collapse", group: "Expand"),
+            B([[.enter]], .toggle, "expand or collapse; follow a pbxproj object id", group: "Expand"),
             B([c("e"), c("*")], .expandAll, "expand all", group: "Expand"),
             B([c("c"), c("-")], .collapseAll, "collapse all", group: "Expand"),
         ]

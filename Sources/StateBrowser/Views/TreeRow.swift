@@ -39,7 +39,7 @@ struct TreeRow {
         }
 
         summary = Self.summary(node: node, source: source, role: role, state: state)
-        type = Self.typePiece(role: role, source: source)
+        type = Self.isa(of: node, in: tree).map { Piece(text: $0, role: .typeName) } ?? Self.typePiece(role: role, source: source)
     }
 
     static func summary(node: Int, source: SourceNode, role: NodeRole?, state: BrowserState) -> [Piece] {
@@ -58,9 +58,12 @@ struct TreeRow {
             break
         }
         switch source.kind {
-        case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)]
+        case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)] + objectPieces(node, tree: tree)
         case .array: return [Piece(text: "[\(source.count)]", role: .count)]
-        case .string: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .string)]
+        case .string:
+            // An object id in a pbxproj says what it refers to (Xcode's annotation comment).
+            let note = tree.annotation(of: node).map { [Piece(text: "  " + $0, role: .label)] } ?? []
+            return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .string)] + note
         case .integer, .real: return [Piece(text: tree.scalarText(at: node), role: .number)]
         case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
         case .date: return [Piece(text: tree.scalar(at: node).plainText, role: .date)]
@@ -68,6 +71,20 @@ struct TreeRow {
         case .uid: return [Piece(text: tree.scalar(at: node).plainText, role: .data)]
         case .null: return [Piece(text: "null", role: .null)]
         }
+    }
+
+    /// A pbxproj object: the annotation after its id (`AppDelegate.swift in Sources`), so the
+    /// objects list reads like a project.
+    static func objectPieces(_ node: Int, tree: SourceTree) -> [Piece] {
+        tree.annotation(of: node).map { [Piece(text: "  " + $0, role: .label)] } ?? []
+    }
+
+    /// An OpenStep object's `isa` (`PBXNativeTarget`): its type, as a model's is.
+    static func isa(of node: Int, in tree: SourceTree) -> String? {
+        guard tree.format == .openStep, tree[node].kind == .dictionary, let isa = tree.child(of: node, key: "isa"), case .string(let name) = tree.scalar(at: isa) else {
+            return nil
+        }
+        return name
     }
 
     static func typePiece(role: NodeRole?, source: SourceNode) -> Piece? {

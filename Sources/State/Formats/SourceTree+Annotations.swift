@@ -1,0 +1,54 @@
+import Foundation
+
+extension SourceTree {
+    /// The `/* … */` comment Xcode writes after an object id in an OpenStep file — after a key
+    /// (`1D81… /* AppDelegate.swift in Sources */ = {…}`) or after a value
+    /// (`fileRef = C3D4… /* AppDelegate.swift */;`): the name of what the id refers to. Nil in
+    /// other formats and where there is none.
+    public func annotation(of index: Int) -> String? {
+        guard format == .openStep else { return nil }
+        let node = nodes[index]
+        if node.hasKey, let text = comment(after: OpenStepWriter.stringTokenEnd(at: Int(node.keyStart), in: bytes), before: UInt8(ascii: "=")) {
+            return text
+        }
+        guard node.kind == .string else { return nil }
+        return comment(after: Int(node.end), before: nil)
+    }
+
+    /// A block comment that starts after spaces at `offset` and is followed (after spaces) by
+    /// `terminator`, or by `;`, `,` or `)` when nil.
+    private func comment(after offset: Int, before terminator: UInt8?) -> String? {
+        var i = offset
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "*") else { return nil }
+        let start = i + 2
+        var end = start
+        while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) {
+            if bytes[end] == 0x0A { return nil }  // one-line annotations only
+            end += 1
+        }
+        guard end + 1 < bytes.count else { return nil }
+        var after = end + 2
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        guard after < bytes.count else { return nil }
+        let next = bytes[after]
+        if let terminator {
+            guard next == terminator else { return nil }
+        } else {
+            guard next == UInt8(ascii: ";") || next == UInt8(ascii: ",") || next == UInt8(ascii: ")") else { return nil }
+        }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+}
+
+extension SourceTree {
+    /// The object a string names in an OpenStep archive such as a `project.pbxproj`: the
+    /// member of the root's `objects` dictionary whose key is the string. Nil otherwise.
+    public func referencedObject(of index: Int) -> Int? {
+        guard format == .openStep, nodes[index].kind == .string, let objects = child(of: SourceTree.root, key: "objects"),
+            nodes[objects].kind == .dictionary, case .string(let id) = scalar(at: index), !id.isEmpty
+        else { return nil }
+        return child(of: objects, key: id)
+    }
+}
