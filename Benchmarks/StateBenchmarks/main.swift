@@ -10,6 +10,7 @@ import TerminalCore
 // Foundation's, in the same run, each operation in its own child process.
 //
 //   swift run -c release StateBenchmarks [--sizes 1,20,100] [--out DIR] [--repeat N]
+//                                        [--sections formats,text,browser]
 //
 // Figures are MB/s of the file's size (1 MB = 10^6 bytes) and peak RSS as a multiple of it.
 
@@ -191,6 +192,8 @@ let sizes = (option("--sizes") ?? "1,20,100").split(separator: ",").compactMap {
 let outFolder = URL(fileURLWithPath: option("--out") ?? FileManager.default.temporaryDirectory.appendingPathComponent("state-bench").path)
 let repeats = Int(option("--repeat") ?? "1") ?? 1
 let skipFoundationAbove = Double(option("--foundation-max-mb") ?? "1000") ?? 1000
+/// `--sections formats,text,browser` (the default: all three).
+let sections = Set((option("--sections") ?? "formats,text,browser").split(separator: ",").map(String.init))
 try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
 
 func run(_ operation: String, _ file: URL) -> Measurement? {
@@ -217,7 +220,7 @@ print("State benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores
 print("MB/s of file size; peak× = (child's peak RSS − its RSS before the file was read) / file size\n")
 print(pad("file", 28) + pad("operation", 22) + lpad("MB/s", 9) + lpad("peak×", 8) + lpad("vs Foundation", 15))
 
-for size in sizes {
+for size in sizes where sections.contains("formats") {
     let value = try AssetLibraryGenerator.library(megabytes: size)
     for format in PlistFormat.valueFormats {
         var warnings: [PlistWarning] = []
@@ -261,7 +264,7 @@ for size in sizes {
 
 print("\nText formats beside plists: a generated project.pbxproj (OpenStep; Foundation reads it too)")
 print("and a JSONC file (the library as JSON with a comment per object; Foundation has no JSONC reader)\n")
-for size in sizes {
+for size in sizes where sections.contains("text") {
     let project = ProjectGenerator.project(megabytes: size)
     let projectURL = outFolder.appendingPathComponent("project-\(Int(size))mb.pbxproj")
     try Data(project).write(to: projectURL)
@@ -289,7 +292,7 @@ for size in sizes {
 print("\nBrowser — first screen of `state FILE` (read + parse + schema check + draw), and per-keystroke")
 print("update + render + screen diff on the whole library expanded (every node a row)\n")
 print(pad("file", 28) + pad("nodes", 10) + lpad("first screen", 14) + lpad("Foundation parse", 18) + lpad("key median", 12) + lpad("key p99", 10) + lpad("key max", 10))
-for size in sizes {
+for size in sizes where sections.contains("browser") {
     for format in [PlistFormat.xml, .binary] {
         let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")
         let mb = Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1e6
