@@ -15,6 +15,24 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
         /// Anything (an untyped value).
         case any = "Any"
 
+        /// How an OpenStep file (which has only strings) spells a value of this scalar, read as
+        /// the scalar: `"56"` as an integer, `"YES"` as a bool, `"1.5"` as a real. The value
+        /// unchanged when it is no such string or does not read as one.
+        public func readingOpenStepString(_ value: PlistValue) -> PlistValue {
+            guard case .string(let text) = value else { return value }
+            if integerRange != nil, let n = Int128(text) { return .integer(n) }
+            switch self {
+            case .float, .double, .decimal: return Double(text).map(PlistValue.real) ?? value
+            case .bool:
+                switch text.lowercased() {
+                case "yes", "true", "1": return .bool(true)
+                case "no", "false", "0": return .bool(false)
+                default: return value
+                }
+            default: return value
+            }
+        }
+
         /// The range of an integer scalar.
         public var integerRange: ClosedRange<Int128>? {
             switch self {

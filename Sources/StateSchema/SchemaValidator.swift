@@ -179,7 +179,9 @@ public struct SchemaValidator: Sendable {
             guard !tree[node].kind.isContainer else {
                 return report(.wrongType, "expected \(article(scalar)), found \(kindName(node))", node: node)
             }
-            let value = tree.scalar(at: node)
+            var value = tree.scalar(at: node)
+            // OpenStep has only strings: a number or a bool field holds its text.
+            if tree.format == .openStep { value = scalar.readingOpenStepString(value) }
             do {
                 // The model API's own conversion decides what is valid.
                 _ = try scalar.storableType?.init(storedValue: value, context: context)

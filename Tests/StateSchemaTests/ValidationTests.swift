@@ -121,3 +121,28 @@ import Testing
         #expect(users.errors.map(\.description) == ["(root): required field \"employees\" ([String: Employee]) is missing"])
     }
 }
+
+/// OpenStep has only strings: a schema's number and bool fields read them as their text.
+@Suite struct OpenStepValidationTests {
+    @Test func numberAndBoolFieldsReadStrings() throws {
+        let schema = try SchemaFileParser.parse(
+            """
+            root Project
+            struct Project {
+                archiveVersion: Int
+                objectVersion: Int16
+                classes: [String: String]
+                objects: [String: Any]
+                rootObject: String
+                indexed: Bool = false
+            }
+            """)
+        let project = try SourceTree(contentsOf: Fixtures.realShaped("project.pbxproj"))
+        let document = SchemaValidator(schema: schema).validate(project, as: nil)
+        #expect(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        let wrong = try SourceTree(parsing: Array("{ archiveVersion = one; objectVersion = 70000; classes = {}; objects = {}; rootObject = x; indexed = maybe; }".utf8))
+        let diagnostics = SchemaValidator(schema: schema).validate(wrong, as: nil).diagnostics.map { "\($0.path): \($0.message)" }
+        #expect(diagnostics.count == 3, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.hasPrefix("objectVersion: ") && $0.contains("70000") })
+    }
+}

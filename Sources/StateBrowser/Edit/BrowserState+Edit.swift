@@ -117,7 +117,9 @@ extension BrowserState {
         do {
             value = try ValueEntry.parse(text, as: kind)
             if let scalar {
-                _ = try scalar.storableType?.init(storedValue: value, context: ReadContext())
+                // In OpenStep a typed field is a string read as its type: check it so, keep the text.
+                let checked = document.tree.format == .openStep ? scalar.readingOpenStepString(value) : value
+                _ = try scalar.storableType?.init(storedValue: checked, context: ReadContext())
                 if scalar == .url, URL(string: text)?.scheme == nil {
                     return .refused("“\(text)” is not a URL: it needs a scheme (https://…, file:///…)")
                 }
