@@ -52,7 +52,7 @@ struct PrintCommand: ParsableCommand {
             switch role.kind {
             case .model, .conformer, .enumValue: parts.append(mark + role.label)
             case .color:
-                let color = try? RGBAColor(plistValue: document.tree.value(at: node))
+                let color = ColorSpelling.color(at: node, in: document.tree)
                 parts.append(mark + "Color" + (color.map { " \($0.hex)" } ?? ""))
             case .value(let type):
                 if document.tree[node].kind.isContainer, !role.inferred || type.mentionsModel {

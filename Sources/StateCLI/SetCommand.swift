@@ -51,11 +51,13 @@ struct SetCommand: ParsableCommand {
                 throw CommandFailure.report(PlistError("\"\(color)\" is not a color (#RRGGBB or #RRGGBBAA)"), file: nil, code: CommandFailure.badArguments)
             }
             // Only a color is written as one: a string or a number is not replaced by a dictionary.
+            // In the spelling it has: a State or iTerm2 dictionary, an asset catalog color, a hex string.
             let channels = ["red", "green", "blue"].compactMap { edit.tree.child(of: node, key: $0) }
-            guard edit.tree[node].kind == .dictionary, channels.count == 3, channels.allSatisfy({ [.real, .integer].contains(edit.tree[$0].kind) }) else {
+            let isStateColor = edit.tree[node].kind == .dictionary && channels.count == 3 && channels.allSatisfy({ [.real, .integer].contains(edit.tree[$0].kind) })
+            guard isStateColor || ColorSpelling.detect(node, in: edit.tree) != nil else {
                 throw CommandFailure.report(
                     PlistError(
-                        "this is \(Self.article(edit.tree.scalarOrShape(node).typeName)), not a color (a dictionary of red, green, blue and alpha); to replace it with one, use --type json '{\"red\": 1, \"green\": 0, \"blue\": 0, \"alpha\": 1}'",
+                        "this is \(Self.article(edit.tree.scalarOrShape(node).typeName)), not a color (a dictionary of red, green, blue and alpha, an iTerm2 or asset catalog color, or a #RRGGBB string); to replace it with one, use --type json '{\"red\": 1, \"green\": 0, \"blue\": 0, \"alpha\": 1}'",
                         at: .keyPath(path.description)), file: nil, code: CommandFailure.badArguments)
             }
             try edit.apply(ColorEdit.operations(rgba, at: path, node: node, in: edit.tree))

@@ -3,7 +3,9 @@ import State
 /// Guesses what the nodes of a document are when there is no schema, from their shape alone;
 /// every role it gives is marked `inferred`.
 ///
-/// - a dictionary of exactly `red`, `green`, `blue`, `alpha` numbers in 0…1 is a color;
+/// - a value in a color spelling is a color (`ColorSpelling`): `red`, `green`, `blue`, `alpha`
+///   in 0…1 (or 0…255 whole numbers), iTerm2's `Red Component`…, an asset catalog's
+///   `color-space` + `components`, a `#RRGGBB`-style string;
 /// - a dictionary with a key naming a type (`"Asset": "ColorAsset"`, both capitalized
 ///   identifiers) among other keys is a protocol value — but only on strong evidence from the
 ///   whole document (`TagEvidence`): the same key names at least two different types in
@@ -52,13 +54,10 @@ public enum SchemaInference {
                 func string(_ key: String) -> String? {
                     tree.child(of: node, key: key).flatMap { tree[$0].kind == .string ? tree.scalar(at: $0).stringValue : nil }
                 }
-                if Set(keys) == ["red", "green", "blue", "alpha"],
-                    children.allSatisfy({ c in
-                        tree.scalar(at: c).doubleValue.map { (0...1).contains($0) } ?? false
-                    })
-                {
-                    roles[node] = NodeRole(.color, field: field, transform: "ColorTransform", inferred: true)
-                    for c in children { roles[c] = NodeRole(.value(.scalar(.double)), field: tree.key(of: c), inferred: true) }
+                if let spelling = ColorSpelling.detect(node, in: tree) {
+                    // State's colors, and iTerm2's, asset catalogs' and 0…255 ones by their shape.
+                    roles[node] = NodeRole(.color, field: field, transform: spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true)
+                    for c in children { visit(c, field: tree.key(of: c), modelName: nil, depth: depth - 1, into: &roles) }
                     return
                 }
                 if keys == ["value"] || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) {
@@ -108,6 +107,9 @@ public enum SchemaInference {
                 }
                 roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
                 for c in children { visit(c, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
+            } else if kind == .string, case .hex? = ColorSpelling.detect(node, in: tree) {
+                // `#FF8000` (themes, VS Code): a color, guessed from its spelling.
+                roles[node] = NodeRole(.color, field: field, inferred: true)
             } else {
                 let value = tree.scalar(at: node)
                 let scalar: FieldType.Scalar =

@@ -68,11 +68,15 @@ extension BrowserState {
         let path = document.path(of: node)
         switch editingRole(of: node) {
         case .color?:
-            guard let color = try? RGBAColor(storedValue: tree.value(at: node), context: ReadContext()) else {
+            let spelling = ColorSpelling.detect(node, in: tree)
+            guard let color = spelling?.color(of: node, in: tree) ?? (try? RGBAColor(storedValue: tree.value(at: node), context: ReadContext())) else {
                 message = StatusMessage(text: "This color has a channel outside 0…1 or missing; fix it by its channels", isError: true)
                 return []
             }
             modal = .color(ColorPicker(path: path, color: color))
+            if let spelling, !spelling.isSRGB {
+                message = StatusMessage(text: "A \(spelling.name): its channels are edited as they are, not converted to sRGB", isError: false)
+            }
             return []
         case .enumValue(let name, _)?:
             openCasePicker(node, enumName: name)

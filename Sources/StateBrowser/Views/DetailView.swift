@@ -37,9 +37,12 @@ enum DetailView {
         if let role = document.role(of: node) {
             let roleText = role.label + (role.inferred ? "  (guessed, no schema)" : "")
             writer.field("Type", roleText, role: role.inferred ? .inferred : (role.kind == .unknown ? .diagnosticWarning : .typeName))
-            if case .color = role.kind, let color = try? RGBAColor(plistValue: tree.value(at: node)) {
+            if case .color = role.kind, let color = ColorSpelling.color(at: node, in: tree) {
                 let (r, g, b, _) = color.channels8
                 writer.field("Color", "\(color.hex)  rgba(\(r), \(g), \(b), \(String(format: "%.2f", color.alpha)))", role: .number)
+                if let spelling = ColorSpelling.detect(node, in: tree), spelling != .unitDictionary {
+                    writer.field("Spelling", spelling.name + (spelling.isSRGB ? "" : "; channels shown as they are, not converted to sRGB"), role: .text)
+                }
             }
             if let transform = role.transform { writer.field("Transform", transform, role: .text) }
         }

@@ -46,7 +46,7 @@ struct TreeRow {
         let tree = state.document.tree
         switch role?.kind {
         case .color?:
-            if let color = try? RGBAColor(plistValue: tree.value(at: node)) {
+            if let color = ColorSpelling.color(at: node, in: tree) {
                 let (r, g, b, a) = color.channels8
                 var pieces = [Piece(text: "  ", role: .text, swatch: .rgb(r, g, b))]
                 pieces.append(Piece(text: color.hex + (a < 255 ? "  α \(Int((color.alpha * 100).rounded()))%" : ""), role: .number))

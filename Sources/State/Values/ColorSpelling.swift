@@ -1,0 +1,207 @@
+import Foundation
+
+/// How a file spells a color, found from the shape of a value: the spellings of State's own
+/// files, of iTerm2 profiles, Xcode asset catalogs, TextMate and VS Code themes. Reading one
+/// gives an `RGBAColor`; `ColorEdit` writes a new color back in the same spelling.
+public enum ColorSpelling: Sendable, Equatable {
+    /// `{red, green, blue, alpha}` numbers in 0…1 (State's `ColorTransform`).
+    case unitDictionary
+    /// `{red, green, blue[, alpha]}` whole numbers in 0…255 (alpha may be 0…1).
+    case byteDictionary
+    /// iTerm2: `Red Component`, `Green Component`, `Blue Component` (and `Alpha Component`)
+    /// in 0…1, with the profile's `Color Space` (`sRGB`, `P3`, `Calibrated`).
+    case iTerm(colorSpace: String?)
+    /// An asset catalog's `color` object: `color-space` and `components`, each component a
+    /// string (`"0.500"`, `"0x80"`, `"128"`) or a number.
+    case assetCatalog(colorSpace: String)
+    /// A string: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, or `0xRRGGBB` / `0xRRGGBBAA`.
+    case hex(HexStyle)
+
+    public struct HexStyle: Sendable, Equatable {
+        /// `#` or `0x`.
+        public var prefix: String
+        /// 1 (`#F80`) or 2 (`#FF8800`).
+        public var digitsPerChannel: Int
+        public var hasAlpha: Bool
+        public var uppercase: Bool
+    }
+
+    public static let iTermKeys = ["Red Component", "Green Component", "Blue Component", "Alpha Component"]
+
+    /// What people call it, for the detail pane and messages.
+    public var name: String {
+        switch self {
+        case .unitDictionary: "color dictionary (0…1)"
+        case .byteDictionary: "color dictionary (0…255)"
+        case .iTerm(let space): "iTerm2 color" + (space.map { " (\($0))" } ?? "")
+        case .assetCatalog(let space): "asset catalog color (\(space))"
+        case .hex(let style):
+            style.prefix + (style.digitsPerChannel == 1 ? ["R", "G", "B", "A"] : ["RR", "GG", "BB", "AA"]).prefix(style.hasAlpha ? 4 : 3).joined() + " string"
+        }
+    }
+
+    /// Whether the channels are sRGB, which the picker shows as they are. Other spaces
+    /// (`display-p3`, extended ranges, iTerm2's `P3`) are shown and kept, and edited as numbers
+    /// in their own space.
+    public var isSRGB: Bool {
+        switch self {
+        case .iTerm(let space): space == nil || space == "sRGB" || space == "Calibrated"
+        case .assetCatalog(let space): space == "srgb"
+        default: true
+        }
+    }
+
+    // MARK: - Detecting
+
+    /// The spelling of `node`, when its shape is one (a dictionary of channels, a hex string).
+    public static func detect(_ node: Int, in tree: SourceTree) -> ColorSpelling? {
+        switch tree[node].kind {
+        case .string:
+            guard case .string(let text) = tree.scalar(at: node) else { return nil }
+            return hexStyle(of: text, key: tree.key(of: node)).map(ColorSpelling.hex)
+        case .dictionary:
+            return dictionarySpelling(node, in: tree)
+        default:
+            return nil
+        }
+    }
+
+    /// `#RGB`…`#RRGGBBAA`; `0xRRGGBB[AA]` only under a key that names a color (a hex number
+    /// elsewhere is a number, not a color).
+    static func hexStyle(of text: String, key: String?) -> HexStyle? {
+        let prefix: String
+        if text.hasPrefix("#") {
+            prefix = "#"
+        } else if text.hasPrefix("0x") || text.hasPrefix("0X"), key?.lowercased().contains("colo") == true {
+            prefix = String(text.prefix(2))
+        } else {
+            return nil
+        }
+        let digits = text.dropFirst(prefix.count)
+        guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else { return nil }
+        let counts: [Int: (Int, Bool)] = prefix == "#" ? [3: (1, false), 4: (1, true), 6: (2, false), 8: (2, true)] : [6: (2, false), 8: (2, true)]
+        guard let (perChannel, alpha) = counts[digits.count] else { return nil }
+        let letters = digits.filter(\.isLetter)
+        return HexStyle(prefix: prefix, digitsPerChannel: perChannel, hasAlpha: alpha, uppercase: letters.isEmpty || letters.allSatisfy(\.isUppercase))
+    }
+
+    static func dictionarySpelling(_ node: Int, in tree: SourceTree) -> ColorSpelling? {
+        var children: [String: Int] = [:]
+        for child in tree.children(of: node) {
+            guard let key = tree.key(of: child) else { return nil }
+            children[key] = child
+        }
+        let keys = Set(children.keys)
+        func number(_ key: String) -> Double? { children[key].flatMap { tree.scalar(at: $0).doubleValue } }
+        if keys == ["red", "green", "blue", "alpha"] || keys == ["red", "green", "blue"] {
+            let rgb = ["red", "green", "blue"].compactMap(number)
+            guard rgb.count == 3 else { return nil }
+            let integers = ["red", "green", "blue"].allSatisfy { tree[children[$0]!].kind == .integer }
+            if integers, rgb.contains(where: { $0 > 1 }), rgb.allSatisfy({ (0...255).contains($0) }) {
+                // Alpha as a byte (2…255) or a fraction (a real); a whole 0 or 1 could be
+                // either, and so could the channels: no guess then.
+                if let alpha = children["alpha"] {
+                    guard let a = number("alpha"), (0...255).contains(a), tree[alpha].kind == .real ? a <= 1 : a > 1 else { return nil }
+                }
+                return .byteDictionary
+            }
+            guard keys.count == 4, let alpha = number("alpha"), (rgb + [alpha]).allSatisfy({ (0...1).contains($0) }) else { return nil }
+            return .unitDictionary
+        }
+        if ["Red Component", "Green Component", "Blue Component"].allSatisfy({ number($0).map { (0...1).contains($0) } ?? false }) {
+            if children["Alpha Component"] != nil, !(number("Alpha Component").map { (0...1).contains($0) } ?? false) { return nil }
+            let space = children["Color Space"].flatMap { tree.scalar(at: $0).stringValue }
+            return .iTerm(colorSpace: space)
+        }
+        if let components = children["components"], tree[components].kind == .dictionary,
+            let space = children["color-space"].flatMap({ tree.scalar(at: $0).stringValue })
+        {
+            let values = ["red", "green", "blue"].compactMap { key in tree.child(of: components, key: key).flatMap { AssetComponent(tree, $0)?.value } }
+            return values.count == 3 ? .assetCatalog(colorSpace: space) : nil
+        }
+        return nil
+    }
+
+    // MARK: - Reading
+
+    /// The color `node` holds in this spelling (channels as the file has them: a display-p3
+    /// color's numbers are its own, not converted).
+    public func color(of node: Int, in tree: SourceTree) -> RGBAColor? {
+        func number(_ key: String, in parent: Int = node) -> Double? { tree.child(of: parent, key: key).flatMap { tree.scalar(at: $0).doubleValue } }
+        switch self {
+        case .unitDictionary:
+            guard let r = number("red"), let g = number("green"), let b = number("blue"), let a = number("alpha") else { return nil }
+            return RGBAColor(red: r, green: g, blue: b, alpha: a)
+        case .byteDictionary:
+            guard let r = number("red"), let g = number("green"), let b = number("blue") else { return nil }
+            var alpha = 1.0
+            if let child = tree.child(of: node, key: "alpha"), let a = number("alpha") { alpha = tree[child].kind == .integer && a > 1 ? a / 255 : a }
+            return RGBAColor(red: r / 255, green: g / 255, blue: b / 255, alpha: alpha)
+        case .iTerm:
+            guard let r = number("Red Component"), let g = number("Green Component"), let b = number("Blue Component") else { return nil }
+            return RGBAColor(red: r, green: g, blue: b, alpha: number("Alpha Component") ?? 1)
+        case .assetCatalog:
+            guard let components = tree.child(of: node, key: "components") else { return nil }
+            let channels = ["red", "green", "blue", "alpha"].map { key in tree.child(of: components, key: key).flatMap { AssetComponent(tree, $0)?.value } }
+            guard let r = channels[0], let g = channels[1], let b = channels[2] else { return nil }
+            return RGBAColor(red: r, green: g, blue: b, alpha: channels[3] ?? 1)
+        case .hex(let style):
+            guard case .string(let text) = tree.scalar(at: node) else { return nil }
+            var digits = String(text.dropFirst(style.prefix.count))
+            if style.digitsPerChannel == 1 { digits = digits.map { "\($0)\($0)" }.joined() }
+            return RGBAColor(hex: "#" + digits)
+        }
+    }
+}
+
+/// One component of an asset catalog color as the file writes it: `"0.500"` (a fraction),
+/// `"0x80"` (a hex byte), `"128"` (a decimal byte), or a JSON number (a fraction when it has a
+/// point or is 0 or 1, else a byte).
+public struct AssetComponent: Sendable, Equatable {
+    public enum Style: Sendable, Equatable {
+        case fraction(decimals: Int)
+        case hexByte(uppercase: Bool)
+        case decimalByte
+        case number
+    }
+
+    public var style: Style
+    /// The component in 0…1 (extended ranges may pass it).
+    public var value: Double
+
+    public init?(_ tree: SourceTree, _ node: Int) {
+        switch tree.scalar(at: node) {
+        case .string(let text):
+            let t = text.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("0x") || t.hasPrefix("0X"), let byte = UInt8(t.dropFirst(2), radix: 16) {
+                let letters = t.dropFirst(2).filter(\.isLetter)
+                style = .hexByte(uppercase: letters.isEmpty || letters.allSatisfy(\.isUppercase))
+                value = Double(byte) / 255
+            } else if t.contains("."), let v = Double(t) {
+                style = .fraction(decimals: t.distance(from: t.firstIndex(of: ".")!, to: t.endIndex) - 1)
+                value = v
+            } else if let byte = Int(t), (0...255).contains(byte) {
+                style = .decimalByte
+                value = Double(byte) / 255
+            } else {
+                return nil
+            }
+        case .real(let v):
+            style = .number
+            value = v
+        case .integer(let n):
+            style = .number
+            value = n > 1 ? Double(n) / 255 : Double(n)
+        default:
+            return nil
+        }
+    }
+}
+
+extension ColorSpelling {
+    /// The color at `node` in whatever spelling it has, or a State color dictionary's.
+    public static func color(at node: Int, in tree: SourceTree) -> RGBAColor? {
+        if let spelling = detect(node, in: tree) { return spelling.color(of: node, in: tree) }
+        return try? RGBAColor(plistValue: tree.value(at: node))
+    }
+}
