@@ -62,7 +62,8 @@ struct OpenCommand: ParsableCommand {
             StandardStream.error.write("state: \(why); printed the tree instead (as state print does)\n")
             return
         case .use(let name, let notice):
-            terminalType = name
+            // A terminal that says it has 24-bit color gets it, through the `-direct` entry.
+            terminalType = TerminalType.directColorEntry(for: name, environment: environment) ?? name
             terminalNotice = notice
             if let notice { StandardStream.error.write("state: note: \(notice)\n") }
         }

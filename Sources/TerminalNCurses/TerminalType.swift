@@ -29,4 +29,18 @@ public enum TerminalType {
         }
         return .unusable("TERM=\(term ?? "(unset)") has no usable terminfo entry, and neither do \(fallbacks.joined(separator: ", "))")
     }
+
+    /// The entry to draw 24-bit colors with, when the terminal says it has them
+    /// (`COLORTERM=truecolor` or `24bit`, the way modern terminals say it) and `name` is not a
+    /// direct-color entry already: its family's `-direct` entry (`xterm-256color` →
+    /// `xterm-direct`, `tmux-256color` → `tmux-direct`), if installed — ncurses draws RGB
+    /// colors only through such an entry (Debian's ncurses-term has them; macOS's ncurses has
+    /// none, and the 256-color palette is used). Nil: keep `name`.
+    public static func directColorEntry(for name: String, environment: [String: String], isUsable: (String) -> Bool = { cc_term_usable($0) != 0 }) -> String? {
+        guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" else { return nil }
+        guard !name.hasSuffix("-direct"), environment["NO_COLOR"].map(\.isEmpty) ?? true else { return nil }
+        let family = name.split(separator: "-").first.map(String.init) ?? name
+        let candidate = family + "-direct"
+        return isUsable(candidate) ? candidate : nil
+    }
 }

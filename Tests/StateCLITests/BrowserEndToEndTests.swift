@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized, .slow, .tags(.tmux)) struct BrowserEndToEndTests {
     static var state: String { Fixtures.stateExecutable.path }
     /// Backtraces never wait for a key press inside the tests' terminal.
-    static let environment = "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8"
+    /// No COLORTERM: the 256-color palette unless a test asks for 24-bit color.
+    static let environment = "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 COLORTERM="
 
     @Test func openNavigateSearchExpandHelpResizeCopyQuit() throws {
         let tmux = try TmuxSession(width: 120, height: 30)

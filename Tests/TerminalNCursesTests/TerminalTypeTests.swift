@@ -33,3 +33,23 @@ import Testing
                 ))
     }
 }
+
+/// COLORTERM=truecolor picks the `-direct` entry of the terminal's family, when installed.
+@Suite struct DirectColorEntryTests {
+    @Test func truecolorTerminalsGetTheirDirectEntry() {
+        let installed: Set<String> = ["xterm-direct", "tmux-direct"]
+        let usable = { installed.contains($0) }
+        #expect(TerminalType.directColorEntry(for: "xterm-256color", environment: ["COLORTERM": "truecolor"], isUsable: usable) == "xterm-direct")
+        #expect(TerminalType.directColorEntry(for: "tmux-256color", environment: ["COLORTERM": "24bit"], isUsable: usable) == "tmux-direct")
+        // No claim, another family without an entry, already direct, or NO_COLOR: unchanged.
+        #expect(TerminalType.directColorEntry(for: "xterm-256color", environment: [:], isUsable: usable) == nil)
+        #expect(TerminalType.directColorEntry(for: "screen-256color", environment: ["COLORTERM": "truecolor"], isUsable: usable) == nil)
+        #expect(TerminalType.directColorEntry(for: "xterm-direct", environment: ["COLORTERM": "truecolor"], isUsable: usable) == nil)
+        #expect(TerminalType.directColorEntry(for: "xterm-256color", environment: ["COLORTERM": "truecolor", "NO_COLOR": "1"], isUsable: usable) == nil)
+    }
+
+    /// The real terminfo database: CI installs ncurses-term (.ci/run), which has xterm-direct.
+    @Test func xtermDirectIsInstalled() {
+        #expect(TerminalType.directColorEntry(for: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == "xterm-direct")
+    }
+}
