@@ -44,4 +44,34 @@ import Testing
         try pick(in: file, search: "0x99", path: "colors.1.color.components.green", then: ["p", "p"], keys: ["H"], shows: "#EF9933")
         #expect(String(decoding: try FileBytes.read(file), as: UTF8.self) == before.replacingOccurrences(of: "\"red\" : \"0xFF\"", with: "\"red\" : \"0xEF\""))
     }
+
+    /// `C` lists every color with its swatch; Enter goes to the one chosen.
+    @Test func thePaletteListsEveryColorAndJumps() throws {
+        let tmux = try TmuxSession(width: 120, height: 30)
+        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(Fixtures.realShaped("AccentColor.colorset/Contents.json").path)")
+        try tmux.waitFor(text: "BROWSE")
+        try tmux.send("C")
+        let screen = try tmux.waitFor(text: "3 colors")
+        #expect(screen.contains { $0.contains("colors.2.color") && $0.contains("#FF8000") && $0.contains("asset catalog color (display-p3)") })
+        #expect(try tmux.styledScreen().contains("48;5;208m"), "a swatch beside each")
+        try tmux.send("j", "Enter")
+        try tmux.waitFor(text: " colors.1.color")
+        try tmux.send("q")
+    }
+}
+
+/// `state get --colors`: the same list, for scripts.
+@Suite struct ColorListTests {
+    @Test func getColorsListsPathsValuesAndSpellings() throws {
+        let list = try ProcessRunner.run(Fixtures.stateExecutable, ["get", "--colors", Fixtures.realShaped("vscode-theme.json").path, "tokenColors"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdoutText == "tokenColors.0.settings.foreground\t#6B7385\t#RRGGBB string\ntokenColors.1.settings.foreground\t#C586C0\t#RRGGBB string\n")
+        let json = try ProcessRunner.run(Fixtures.stateExecutable, ["get", "--colors", "--json", Fixtures.realShaped("Harbor.itermcolors").path])
+        let value = try PlistValue(parsing: json.stdout)
+        #expect(value["6.path"] == "Selection Color")
+        #expect(value["6.color"] == "#4C566A80")
+        #expect(value["4.path"] == "Cursor Color" && value["4.spelling"] == "iTerm2 color (P3)")
+        let missing = try ProcessRunner.run(Fixtures.stateExecutable, ["get", Fixtures.realShaped("vscode-theme.json").path])
+        #expect(missing.status == 64)
+    }
 }

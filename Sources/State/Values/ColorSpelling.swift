@@ -205,3 +205,22 @@ extension ColorSpelling {
         return try? RGBAColor(plistValue: tree.value(at: node))
     }
 }
+
+extension ColorSpelling {
+    /// Every color in `tree`, in document order: its node, its color and its spelling — what
+    /// the browser's palette and `state get --colors` list. At most `limit`.
+    public static func all(in tree: SourceTree, limit: Int = 10_000) -> [(node: Int, color: RGBAColor, spelling: ColorSpelling)] {
+        var found: [(node: Int, color: RGBAColor, spelling: ColorSpelling)] = []
+        var index = 0
+        while index < tree.nodes.count, found.count < limit {
+            let kind = tree[index].kind
+            if kind == .dictionary || kind == .string, let spelling = detect(index, in: tree), let color = spelling.color(of: index, in: tree) {
+                found.append((index, color, spelling))
+                index += 1 + Int(tree[index].size)  // a color's channels are not colors
+                continue
+            }
+            index += 1
+        }
+        return found
+    }
+}

@@ -14,6 +14,8 @@ public enum BrowserAction: Hashable, Sendable {
     case parent, nextSibling, previousSibling
     /// Back to where the last followed reference was (a pbxproj object id's Enter).
     case jumpBack
+    /// List every color in the file, to jump to one.
+    case palette
     case search, nextMatch, previousMatch
     case copyPath, copyKey, copyValue
     case toggleDetail, toggleSchema, switchPane

@@ -200,6 +200,8 @@ extension BrowserState {
             modal = .help(HelpOverlay(browserKeys: keyMap))
         case .messages:
             openMessageLog()
+        case .palette:
+            openPalette()
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .quit: return quit()
@@ -215,6 +217,27 @@ extension BrowserState {
     }
 
     // MARK: - Selection
+
+    /// The palette: every color in the file with its swatch, value and spelling; Enter goes
+    /// to the one chosen.
+    mutating func openPalette() {
+        let tree = document.tree
+        let colors = ColorSpelling.all(in: tree)
+        guard !colors.isEmpty else {
+            message = StatusMessage(text: "No colors in this file (none in a spelling state knows)", isError: false)
+            return
+        }
+        let here = selectedNode
+        let items = colors.map { entry in
+            let (r, g, b, _) = entry.color.channels8
+            return ChoiceList.Item(
+                document.path(of: entry.node).description, detail: "\(entry.color.hex)  \(entry.spelling.name)", action: .goTo(document.path(of: entry.node)), swatch: .rgb(r, g, b)
+            )
+        }
+        let selection = colors.lastIndex { $0.node <= here } ?? 0
+        modal = .choice(
+            ChoiceList(title: "\(colors.count) color\(colors.count == 1 ? "" : "s")\(colors.count == 10_000 ? " (the first 10000)" : "")", items: items, selection: selection))
+    }
 
     /// Goes to the object an id names, remembering where it was (Ctrl-O returns).
     mutating func follow(to target: Int) {

@@ -52,6 +52,7 @@ extension KeyMap where Action == BrowserAction {
             B([c("s")], .toggleSchema, "show or hide the schema pane", group: "Panes"),
             B([[.tab]], .switchPane, "move between the tree and the schema pane", group: "Panes"),
             B([c("?"), [.function(1)]], .help, "this help", group: "Panes"),
+            B([c("C")], .palette, "every color in the file; Enter goes to one", group: "Panes"),
             B([c("M")], .messages, "the recent messages in full (:messages)", group: "Panes"),
             B([[.control("l")]], .redraw, "redraw the screen", group: "Other"),
             B([[.control("z")]], .suspend, "suspend (fg to resume)", group: "Other"),

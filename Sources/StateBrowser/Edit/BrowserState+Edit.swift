@@ -578,6 +578,8 @@ extension BrowserState {
             return reload()
         case .cancel:
             quitsAfterSave = false
+        case .goTo(let path):
+            if let node = document.tree.index(at: path) { selectNode(node) }
         }
         return []
     }

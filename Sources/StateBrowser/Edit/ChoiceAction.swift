@@ -18,4 +18,6 @@ public enum ChoiceAction: Sendable, Equatable {
     /// Read the file again, dropping the edits.
     case reload
     case cancel
+    /// Select the node at the path (the palette's jump).
+    case goTo(PlistPath)
 }

@@ -10,11 +10,14 @@ public struct ChoiceList: Sendable, Equatable {
         /// A second column: a type, a default value.
         public var detail: String
         public var action: ChoiceAction
+        /// A color drawn before the detail (the palette's entries).
+        public var swatch: Color?
 
-        public init(_ label: String, detail: String = "", action: ChoiceAction) {
+        public init(_ label: String, detail: String = "", action: ChoiceAction, swatch: Color? = nil) {
             self.label = label
             self.detail = detail
             self.action = action
+            self.swatch = swatch
         }
     }
 

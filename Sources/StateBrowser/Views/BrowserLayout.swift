@@ -44,7 +44,8 @@ public struct BrowserLayout: Sendable {
     /// The pick list's box: centered over the tree, as wide as its entries need.
     func choiceBox(for list: ChoiceList) -> Rect {
         let labelWidth = min(30, (list.items.map { TextWidth.of($0.label) }.max() ?? 0) + 2)
-        let detailWidth = min(40, list.items.map { TextWidth.of($0.detail) }.max() ?? 0)
+        // A swatch takes three cells before the detail.
+        let detailWidth = min(40, list.items.map { TextWidth.of($0.detail) }.max() ?? 0) + (list.items.contains { $0.swatch != nil } ? 3 : 0)
         let width = max(TextWidth.of(list.title) + 8, labelWidth + detailWidth + 8, 36)
         return main.centered(width: min(main.width, width), height: min(main.height, list.items.count + 3))
     }

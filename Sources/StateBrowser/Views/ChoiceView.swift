@@ -22,7 +22,11 @@ enum ChoiceView {
             screen.put(
                 (selected ? "▸ " : "  ") + item.label, x: inner.x, y: y, style: base.overlaid(with: theme[.key]).overlaid(with: selected ? theme[.selection] : Style()),
                 limit: inner.x + labelWidth + 2)
-            screen.put(item.detail, x: inner.x + labelWidth + 3, y: y, style: selected ? base : theme[.label], limit: inner.maxX)
+            var detailX = inner.x + labelWidth + 3
+            if let swatch = item.swatch, let color = state.colorDepth.resolve(swatch) {
+                detailX = screen.put("  ", x: detailX, y: y, style: Style(background: color), limit: inner.maxX) + 1
+            }
+            screen.put(item.detail, x: detailX, y: y, style: selected ? base : theme[.label], limit: inner.maxX)
         }
         if list.items.isEmpty { screen.put(TextWidth.truncated("(nothing to pick)", to: inner.width), x: inner.x, y: inner.y, style: theme[.label], limit: inner.maxX) }
         screen.put(TextWidth.truncated(ChoiceList.keys.hintLine, to: inner.width), x: inner.x, y: inner.maxY - 1, style: theme[.label], limit: inner.maxX)
