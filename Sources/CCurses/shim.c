@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <termios.h>
+#include <time.h>
 #include "CCurses.h"
 #if defined(__APPLE__)
 #include <term.h>
@@ -133,3 +137,57 @@ int cc_start_curses(const char *name) {
     return newterm(name, stdout, stdin) != NULL;
 }
 
+
+/* Asks the terminal for its background color (OSC 11) and then for its device attributes
+   (DA1), before curses starts. Every terminal answers DA1, and answers in order: once DA1's
+   answer is read, an OSC 11 answer has come before it or will never come — so a terminal that
+   ignores the question costs one round trip, and no late answer is left to be read as keys.
+   Copies what came before DA1's answer into out (NUL-terminated, at most cap - 1 bytes) and
+   returns its length; -1 when there is no terminal, or no DA1 answer within timeout_ms. */
+int cc_query_background(char *out, int cap, int timeout_ms) {
+    if (cap <= 0) return -1;
+    out[0] = 0;
+    int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct termios saved, raw;
+    if (tcgetattr(fd, &saved) != 0) { close(fd); return -1; }
+    raw = saved;
+    raw.c_lflag &= ~(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(fd, TCSANOW, &raw) != 0) { close(fd); return -1; }
+    static const char question[] = "\033]11;?\007\033[c";
+    ssize_t written = write(fd, question, sizeof question - 1);
+    char buffer[512];
+    int length = 0, answered = -1;
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (written > 0 && answered < 0 && length < (int)sizeof buffer - 1) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= timeout_ms) break;
+        struct pollfd p = { fd, POLLIN, 0 };
+        int ready = poll(&p, 1, (int)(timeout_ms - elapsed));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) break;
+        ssize_t n = read(fd, buffer + length, sizeof buffer - 1 - (size_t)length);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        length += (int)n;
+        buffer[length] = 0;
+        /* DA1's answer: ESC [ ? digits and semicolons c */
+        for (int i = 0; i + 2 < length; i++) {
+            if (buffer[i] != 27 || buffer[i + 1] != '[' || buffer[i + 2] != '?') continue;
+            int j = i + 3;
+            while (j < length && ((buffer[j] >= '0' && buffer[j] <= '9') || buffer[j] == ';')) j++;
+            if (j < length && buffer[j] == 'c') { answered = i; break; }
+        }
+    }
+    tcsetattr(fd, TCSANOW, &saved);
+    close(fd);
+    if (answered < 0) return -1;
+    int copied = answered < cap - 1 ? answered : cap - 1;
+    memcpy(out, buffer, (size_t)copied);
+    out[copied] = 0;
+    return copied;
+}

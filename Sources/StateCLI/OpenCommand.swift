@@ -20,7 +20,12 @@ struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Browse a model file (default: the bundled Asset Library example).",
-        discussion: "Keys: ? in the browser lists them all. Themes: dark (default), light, high-contrast, monochrome, or a theme file; NO_COLOR turns colors off."
+        discussion: """
+            Keys: ? in the browser lists them all. Themes: dark, light, high-contrast, monochrome, or \
+            a theme file. Without --theme: $STATE_THEME, else the theme of \
+            ~/.config/state/config.plist, else light or dark after the terminal's background \
+            (asked with OSC 11), else dark. NO_COLOR turns colors off.
+            """
     )
 
     @Argument(help: "The model file to open (XML plist, binary plist or JSON); - reads standard input.")
@@ -28,8 +33,11 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var schemaOptions: SchemaOptions
 
-    @Option(help: "The theme: a name (dark, light, high-contrast, monochrome, or NAME.plist in $STATE_THEMES, ~/.config/state/themes or Themes/) or a path to a theme file.")
-    var theme: String = "dark"
+    @Option(
+        help:
+            "The theme: a name (dark, light, high-contrast, monochrome, or NAME.plist in $STATE_THEMES or ~/.config/state/themes) or a path to a theme file. Default: see below."
+    )
+    var theme: String?
 
     func run() throws {
         let piped = file == "-" || (file == nil && Self.standardInputIsPiped)
@@ -71,7 +79,11 @@ struct OpenCommand: ParsableCommand {
         // printed on a normal screen.
         let themeFile: ThemeFile
         do {
-            themeFile = try ThemeLoader.load(theme, environment: environment)
+            // The terminal is asked only when it will show the browser (and has colors).
+            let asks = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+            let name = try ThemeChoice.name(
+                option: theme, environment: environment, background: { asks ? TerminalBackground.query() : nil }, isLight: TerminalBackground.isLight)
+            themeFile = try ThemeLoader.load(name, environment: environment)
         } catch {
             throw CommandFailure.report(error, file: nil, code: CommandFailure.badInput)
         }

@@ -84,6 +84,8 @@ void cc_write_tty(const char *bytes, int count);
 /// 1 when the terminfo entry `name` exists and can address the cursor (a full-screen program
 /// can run on it), else 0. Prints nothing and leaves no terminal set up.
 int cc_term_usable(const char *name);
+/* The terminal's answer to OSC 11 (its background color), read up to its DA1 answer. */
+int cc_query_background(char *out, int cap, int timeout_ms);
 
 /// Starts curses on stdout/stdin for terminal type `name`; 0 when the type is unknown (unlike
 /// initscr, which prints and exits).
