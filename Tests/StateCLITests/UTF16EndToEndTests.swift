@@ -21,11 +21,7 @@ import Testing
 
         """
 
-    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
-        ([UInt16(0xFEFF)] + Array(text.utf16)).flatMap { unit in
-            bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-        }
-    }
+    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] { UTF16Text.bytes(text, bigEndian: bigEndian) }
 
     func state(_ arguments: [String]) throws -> ProcessResult {
         try ProcessRunner.run(Fixtures.stateExecutable, arguments)

@@ -116,17 +116,7 @@ import Testing
         var rng = SeededGenerator(seed: 0x4A53_4F4E_43)
         var parsed = 0
         for _ in 0..<3000 {
-            var bytes = original
-            for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                let i = Int.random(in: 0..<bytes.count, using: &rng)
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0: bytes[i] = [UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: ","), 0x0A, UInt8.random(in: 0...255, using: &rng)][Int.random(in: 0..<5, using: &rng)]
-                case 1: bytes.remove(at: i)
-                case 2: bytes.insert(bytes[Int.random(in: 0..<bytes.count, using: &rng)], at: i)
-                default: bytes = Array(bytes.prefix(i))
-                }
-                if bytes.isEmpty { break }
-            }
+            let bytes = Damage.apply(to: original, special: Array("/*,\n".utf8), using: &rng)
             do {
                 let tree = try SourceTree(parsing: bytes)
                 #expect(tree.invariantViolations().isEmpty)

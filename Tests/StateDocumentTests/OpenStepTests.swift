@@ -198,18 +198,7 @@ import Testing
         var rng = SeededGenerator(seed: 0x4F50_454E + UInt64(name.count))
         var parsed = 0
         for _ in 0..<1500 {
-            var bytes = original
-            for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                let i = Int.random(in: 0..<bytes.count, using: &rng)
-                let special: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: "<")]
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0: bytes[i] = Bool.random(using: &rng) ? special[Int.random(in: 0..<special.count, using: &rng)] : UInt8.random(in: 0...255, using: &rng)
-                case 1: bytes.remove(at: i)
-                case 2: bytes.insert(bytes[Int.random(in: 0..<bytes.count, using: &rng)], at: i)
-                default: bytes = Array(bytes.prefix(i))
-                }
-                if bytes.isEmpty { break }
-            }
+            let bytes = Damage.apply(to: original, special: Array("/*;=\"(<".utf8), using: &rng)
             do {
                 let tree = try SourceTree(parsing: bytes)
                 #expect(tree.invariantViolations().isEmpty)

@@ -14,17 +14,7 @@ import Testing
         var parsed = 0
         var failed = 0
         for _ in 0..<3000 {
-            var bytes = original
-            for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                let i = Int.random(in: 0..<bytes.count, using: &rng)
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0: bytes[i] = UInt8.random(in: 0...255, using: &rng)
-                case 1: bytes.remove(at: i)
-                case 2: bytes.insert(bytes[Int.random(in: 0..<bytes.count, using: &rng)], at: i)
-                default: bytes = Array(bytes.prefix(i))
-                }
-                if bytes.isEmpty { break }
-            }
+            let bytes = Damage.apply(to: original, using: &rng)
             do {
                 let tree = try SourceTree(parsing: bytes)
                 // Whatever parses is a sound tree, and decodes and serializes without trapping.

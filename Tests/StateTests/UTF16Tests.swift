@@ -22,13 +22,7 @@ import Testing
         """
 
     static func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
-        var out: [UInt8] = []
-        let units = (byteOrderMark ? [UInt16(0xFEFF)] : []) + Array(text.utf16)
-        for unit in units {
-            let pair = [UInt8(unit >> 8), UInt8(unit & 0xFF)]
-            out += bigEndian ? pair : pair.reversed()
-        }
-        return out
+        UTF16Text.bytes(text, bigEndian: bigEndian, byteOrderMark: byteOrderMark)
     }
 
     static let layouts: [(bigEndian: Bool, byteOrderMark: Bool)] = [(false, true), (true, true), (false, false), (true, false)]

@@ -53,23 +53,14 @@ enum JSONPlistParser {
             }
             let e = b[i + 1]
             i += 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(b, i) ?? 0xFFFD
+            if let control = BackslashEscapes.control(e) {
+                out.append(control)
+            } else if e == UInt8(ascii: "u") {
+                let unit = hex4(b, i) ?? 0xFFFD
                 i += 4
-                if scalar >= 0xD800, scalar < 0xDC00, i + 6 <= b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u"),
-                    let low = hex4(b, i + 2), low >= 0xDC00, low < 0xE000
-                {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
-            default: out.append(e)  // \" \\ \/
+                BackslashEscapes.append(BackslashEscapes.scalar(unit, followedAt: &i, in: b, end: b.count), to: &out)
+            } else {
+                out.append(e)  // \" \\ \/
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -55,9 +55,6 @@ enum OpenStepParser {
         guard escaped else { return String(decoding: UnsafeBufferPointer(rebasing: b[inner]), as: UTF8.self) }
         var out: [UInt8] = []
         var i = inner.lowerBound
-        func appendScalar(_ value: UInt32) {
-            out.append(contentsOf: String(Character(Unicode.Scalar(value) ?? "\u{FFFD}")).utf8)
-        }
         while i < inner.upperBound {
             let c = b[i]
             guard c == UInt8(ascii: "\\"), i + 1 < inner.upperBound else {
@@ -67,14 +64,11 @@ enum OpenStepParser {
             }
             let e = b[i + 1]
             i += 2
+            if let control = BackslashEscapes.control(e) {
+                out.append(control)
+                continue
+            }
             switch e {
-            case UInt8(ascii: "a"): out.append(0x07)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "v"): out.append(0x0B)
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(e - 48)
                 var digits = 1
@@ -83,7 +77,7 @@ enum OpenStepParser {
                     i += 1
                     digits += 1
                 }
-                appendScalar(NextStepEncoding.scalar(for: UInt8(truncatingIfNeeded: value)))
+                BackslashEscapes.append(Unicode.Scalar(NextStepEncoding.scalar(for: UInt8(truncatingIfNeeded: value))) ?? "\u{FFFD}", to: &out)
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 var value: UInt32 = 0
                 var digits = 0
@@ -92,14 +86,8 @@ enum OpenStepParser {
                     i += 1
                     digits += 1
                 }
-                // A surrogate pair spelled as two escapes.
-                if value >= 0xD800, value < 0xDC00, i + 6 <= inner.upperBound, b[i] == UInt8(ascii: "\\"), b[i + 1] | 0x20 == UInt8(ascii: "u"),
-                    let low = JSONPlistParser.hex4(b, i + 2), low >= 0xDC00, low < 0xE000
-                {
-                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                appendScalar(value)
+                // A surrogate pair may be spelled as two escapes.
+                BackslashEscapes.append(BackslashEscapes.scalar(value, followedAt: &i, in: b, end: inner.upperBound), to: &out)
             default: out.append(e)  // \\ \" \' and any other character as itself
             }
         }
