@@ -3,6 +3,7 @@ import Foundation
 import State
 import StateDocument
 import StateSchema
+import TerminalCore
 
 /// `state print FILE`: the value tree, indented like `plutil -p`.
 struct PrintCommand: ParsableCommand {
@@ -37,14 +38,15 @@ struct PrintCommand: ParsableCommand {
             } else {
                 SchemaInference.annotate(tree)
             }
-        TreePrinter.render(tree, label: { node in Self.label(node, in: document) }) { StandardStream.output.write($0) }
+        let swatches = Swatches(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
+        TreePrinter.render(tree, label: { node in Self.label(node, in: document, swatches: swatches) }) { StandardStream.output.write($0) }
         for d in document.diagnostics { StandardStream.error.write("state: \(input.name): \(d)\n") }
     }
 
     /// The comment after a node: its model type, conformer, enum case or color (`~` when
     /// guessed without a schema), a `?` for data the schema does not describe, and `!` with
     /// each diagnostic.
-    static func label(_ node: Int, in document: TypedDocument) -> String? {
+    static func label(_ node: Int, in document: TypedDocument, swatches: Swatches = .none) -> String? {
         var parts: [String] = []
         if let role = document.role(of: node) {
             // Guesses are marked with `~`.
@@ -53,7 +55,7 @@ struct PrintCommand: ParsableCommand {
             case .model, .conformer, .enumValue: parts.append(mark + role.label)
             case .color:
                 let color = ColorSpelling.color(at: node, in: document.tree)
-                parts.append(mark + "Color" + (color.map { " \($0.hex)" } ?? ""))
+                parts.append(mark + "Color" + (color.map { " \($0.hex)" + swatches.swatch($0) } ?? ""))
             case .value(let type):
                 if document.tree[node].kind.isContainer, !role.inferred || type.mentionsModel {
                     parts.append("\(mark)\(type) (\(document.tree[node].count))")
@@ -64,5 +66,31 @@ struct PrintCommand: ParsableCommand {
         }
         parts += document.diagnostics(at: node).filter { $0.kind != .unexpectedKey }.map { "! \($0.message)" }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
+    }
+}
+
+/// Color swatches in `state print` on a terminal: two cells in the color (24-bit with
+/// `COLORTERM=truecolor`, else the nearest of the 256), and nothing in a pipe, a file or with
+/// `NO_COLOR` — scripts get the hex value alone.
+enum Swatches: Equatable {
+    case none, palette256, trueColor
+
+    init(environment: [String: String], isTerminal: Bool) {
+        let term = environment["TERM"] ?? ""
+        guard isTerminal, (environment["NO_COLOR"] ?? "").isEmpty, !term.isEmpty, term != "dumb" else {
+            self = .none
+            return
+        }
+        let colorTerm = environment["COLORTERM"]?.lowercased()
+        self = colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .palette256
+    }
+
+    func swatch(_ color: RGBAColor) -> String {
+        let (r, g, b, _) = color.channels8
+        switch self {
+        case .none: return ""
+        case .trueColor: return " \u{1B}[48;2;\(r);\(g);\(b)m  \u{1B}[0m"
+        case .palette256: return " \u{1B}[48;5;\(Color.nearestPaletteIndex(r: r, g: g, b: b))m  \u{1B}[0m"
+        }
     }
 }

@@ -88,4 +88,27 @@ import Testing
         #expect(mono[.selection] == Style(attributes: [.bold, .reverse]))
         #expect(mono[.key] == Style())
     }
+
+    /// Readable where each is meant to be: every role's text against its background (its own,
+    /// the theme's, or the terminal's — black for dark, white for light) has WCAG's 4.5:1
+    /// contrast, borders 3:1 (what WCAG asks of non-text marks).
+    @Test(arguments: [("dark", RGBAColor(red: 0, green: 0, blue: 0)), ("light", RGBAColor(red: 1, green: 1, blue: 1)), ("high-contrast", RGBAColor(red: 0, green: 0, blue: 0))])
+    func themesAreReadableOnTheirBackground(name: String, terminal: RGBAColor) throws {
+        let file = try #require(BuiltInThemes.named(name))
+        func luminance(_ c: RGBAColor) -> Double {
+            func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
+        }
+        func contrast(_ a: RGBAColor, _ b: RGBAColor) -> Double {
+            let (x, y) = (luminance(a), luminance(b))
+            return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+        }
+        let textBackground = file.styles["text"]?.background ?? terminal
+        for (role, style) in file.styles {
+            guard let foreground = style.foreground else { continue }
+            let background = style.background ?? textBackground
+            let needed = role == "border" ? 3.0 : 4.5
+            #expect(contrast(foreground, background) >= needed, "\(name).\(role): \(foreground.hex) on \(background.hex) is \(contrast(foreground, background))")
+        }
+    }
 }

@@ -60,6 +60,19 @@ import Testing
     }
 }
 
+/// `state print` on a terminal draws a swatch after each color; piped, the hex value alone.
+@Suite(.tags(.tmux)) struct PrintSwatchTests {
+    @Test func swatchesOnATerminalOnly() throws {
+        let file = Fixtures.realShaped("AccentColor.colorset/Contents.json").path
+        let tmux = try TmuxSession(width: 100, height: 40)
+        try tmux.run("clear; COLORTERM=truecolor \(Fixtures.stateExecutable.path) print \(file); echo END")
+        try tmux.waitFor(text: "END")
+        #expect(try tmux.styledScreen().contains("48;2;255;153;51m"))
+        let piped = try ProcessRunner.run(Fixtures.stateExecutable, ["print", file], environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color"])
+        #expect(piped.stdoutText.contains("# ~Color #FF9933\n") && !piped.stdoutText.contains("\u{1B}"))
+    }
+}
+
 /// `state get --colors`: the same list, for scripts.
 @Suite struct ColorListTests {
     @Test func getColorsListsPathsValuesAndSpellings() throws {
