@@ -11,6 +11,8 @@ struct TreeRow {
         /// A color swatch: drawn as two blank cells on this background and a space, or not at
         /// all on a terminal without colors.
         var swatch: Color? = nil
+        /// Left out when fewer cells are left (a preview cut to `{Ga…` says nothing).
+        var minimumWidth = 0
     }
 
     var gutter: Piece?
@@ -58,8 +60,13 @@ struct TreeRow {
             break
         }
         switch source.kind {
-        case .dictionary: return [Piece(text: "{\(source.count)}", role: .count)] + objectPieces(node, tree: tree)
-        case .array: return [Piece(text: "[\(source.count)]", role: .count)]
+        case .dictionary, .array:
+            let count = Piece(text: source.kind == .array ? "[\(source.count)]" : "{\(source.count)}", role: .count)
+            let annotation = objectPieces(node, tree: tree)
+            // Collapsed, a container shows its first entries (as jless does); a pbxproj object
+            // its annotation instead.
+            guard annotation.isEmpty, source.count > 0, !state.outline.isExpanded(node) else { return [count] + annotation }
+            return [count, Piece(text: "  " + ContainerPreview.text(of: node, in: tree, role: role), role: .label, minimumWidth: 14)]
         case .string:
             // An object id in a pbxproj says what it refers to (Xcode's annotation comment).
             let note = tree.annotation(of: node).map { [Piece(text: "  " + $0, role: .label)] } ?? []

@@ -60,6 +60,7 @@ enum TreeView {
             return screen.put(piece.text, x: x, y: y, style: Style(background: color), limit: limit) + 1
         }
         let room = limit - x
+        guard room >= piece.minimumWidth else { return x }
         return screen.put(TextWidth.truncated(piece.text, to: room), x: x, y: y, style: style, limit: limit)
     }
 }
