@@ -160,6 +160,8 @@ import Testing
         try tmux.send("Enter", "l", "Right", "z", "t")
         screen = try tmux.waitFor(text: "Change the type of CFBundleURLTypes.0.CFBundleTypeRole")
         #expect(screen.contains { $0.contains("Boolean") })
+        // The current kind is marked and selected.
+        #expect(screen.contains { $0.contains("▸ String") && $0.contains("(now) \"Editor\"") })
         try tmux.send("Escape", "Enter", "Escape")
         try tmux.send("C-s")
         try tmux.waitFor(text: " Saved ")

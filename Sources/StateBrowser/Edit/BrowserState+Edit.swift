@@ -360,13 +360,19 @@ extension BrowserState {
         default:
             let path = document.path(of: node)
             let current = document.tree.value(at: node)
-            let items = defaults.untypedKinds.map { kind in
+            // The current kind is marked and selected: Enter alone changes nothing.
+            func isCurrent(_ kind: PlistValue) -> Bool {
+                ValueEntry.kind(of: kind) == ValueEntry.kind(of: current) && kind.isContainer == current.isContainer && kind.isDictionary == current.isDictionary
+            }
+            let kinds = defaults.untypedKinds
+            let items = kinds.map { kind in
                 let converted = Self.convert(current, like: kind.value)
                 return ChoiceList.Item(
-                    kind.name, detail: ValueText.summary(converted),
+                    kind.name, detail: (isCurrent(kind.value) ? "(now) " : "") + ValueText.summary(converted),
                     action: .edit([.set(path, converted)], select: path, message: "\(path) is now \(kind.name.lowercased() == "integer" ? "an" : "a") \(kind.name.lowercased())"))
             }
-            modal = .choice(ChoiceList(title: "Change the type of \(path)", items: items))
+            let selection = kinds.firstIndex { isCurrent($0.value) } ?? 0
+            modal = .choice(ChoiceList(title: "Change the type of \(path)", items: items, selection: selection))
         }
     }
 
