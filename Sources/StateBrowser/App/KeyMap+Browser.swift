@@ -47,7 +47,7 @@ extension KeyMap where Action == BrowserAction {
             B([[.control("r")]], .redo, "redo", group: "Edit"),
             B([c("=")], .showChanges, "show the pending changes (diff)", group: "File"),
             B([[.control("s")]], .save, "save", group: "File"),
-            B([c(":")], .commandLine, "commands: :w [FILE [FORMAT]] :q :q! :wq :e!", group: "File"),
+            B([c(":")], .commandLine, "commands: :w [FILE [FORMAT]] :q :q! :wq :e! :N", group: "File"),
             B([c("d")], .toggleDetail, "show or hide the detail pane", group: "Panes"),
             B([c("s")], .toggleSchema, "show or hide the schema pane", group: "Panes"),
             B([[.tab]], .switchPane, "move between the tree and the schema pane", group: "Panes"),

@@ -177,7 +177,43 @@ extension BrowserState {
 
     // MARK: - The command line
 
-    /// `:w`, `:w!`, `:w FILE [xml|binary|json]`, `:q`, `:q!`, `:wq`, `:x`, `:e!`, `:diff`.
+    /// `:N`: the value written on line N of the file (the innermost one that starts there or
+    /// holds it), next to an error's `line 12, column 5`.
+    mutating func goToLine(_ line: Int) {
+        let tree = document.tree
+        guard tree.format != .binary else {
+            message = StatusMessage(text: "A binary property list has no lines", isError: true)
+            return
+        }
+        // The byte offset where line `line` starts (the text is UTF-8 for every text format).
+        var offset = 0
+        var current = 1
+        while current < line, let newline = tree.bytes[offset...].firstIndex(of: 0x0A) {
+            offset = newline + 1
+            current += 1
+        }
+        guard current == line else {
+            message = StatusMessage(text: "The file has \(current) lines", isError: true)
+            return
+        }
+        let lineEnd = tree.bytes[offset...].firstIndex(of: 0x0A) ?? tree.bytes.count
+        // The first node that starts on the line, else the innermost one around it.
+        var found = SourceTree.root
+        for index in tree.nodes.indices {
+            let node = tree[index]
+            let start = node.hasKey ? Int(node.keyStart) : Int(node.start)
+            if start >= offset, start < lineEnd {
+                found = index
+                break
+            }
+            if start < offset, Int(node.end) > offset { found = index }
+            if start >= lineEnd { break }
+        }
+        selectNode(found)
+        message = StatusMessage(text: "Line \(line): \(document.path(of: found))", isError: false)
+    }
+
+    /// `:w`, `:w!`, `:w FILE [xml|binary|json]`, `:q`, `:q!`, `:wq`, `:x`, `:e!`, `:diff`, `:N`.
     mutating func runCommand(_ text: String) -> [Effect] {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let command = words.first else { return [] }
@@ -214,6 +250,9 @@ extension BrowserState {
             return undo()
         case "redo":
             return redo()
+        case _ where !command.isEmpty && command.allSatisfy(\.isASCII) && command.allSatisfy(\.isNumber):
+            goToLine(Int(command) ?? 1)
+            return []
         default:
             message = StatusMessage(text: ":\(text) is not a command (:w, :w FILE [\(PlistFormat.namesText)], :q, :q!, :wq, :e!, :diff)", isError: true)
             return []
