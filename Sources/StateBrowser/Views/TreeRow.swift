@@ -41,7 +41,7 @@ struct TreeRow {
         }
 
         summary = Self.summary(node: node, source: source, role: role, state: state)
-        type = Self.isa(of: node, in: tree).map { Piece(text: $0, role: .typeName) } ?? Self.typePiece(role: role, source: source)
+        type = Self.isa(of: node, in: tree).map { Piece(text: $0, role: .typeName) } ?? Self.typePiece(role: role, source: source) ?? Self.kindPiece(source)
     }
 
     static func summary(node: Int, source: SourceNode, role: NodeRole?, state: BrowserState) -> [Piece] {
@@ -92,6 +92,24 @@ struct TreeRow {
             return nil
         }
         return name
+    }
+
+    /// What a scalar is when nothing says more (no schema): its kind, as Xcode's Type column
+    /// shows it — a fact read from the file, not a guess.
+    static func kindPiece(_ source: SourceNode) -> Piece? {
+        let name: String
+        switch source.kind {
+        case .string: name = "String"
+        case .integer: name = "Integer"
+        case .real: name = "Real"
+        case .trueValue, .falseValue: name = "Boolean"
+        case .date: name = "Date"
+        case .data: name = "Data"
+        case .uid: name = "UID"
+        case .null: name = "Null"
+        case .dictionary, .array: return nil
+        }
+        return Piece(text: name, role: .label)
     }
 
     static func typePiece(role: NodeRole?, source: SourceNode) -> Piece? {
