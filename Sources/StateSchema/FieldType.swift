@@ -89,6 +89,15 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case dictionary(FieldType)
     case set(FieldType)
 
+    /// The schema types the type names, outermost first.
+    public var namedTypes: [String] {
+        switch self {
+        case .scalar: []
+        case .named(let name): [name]
+        case .array(let t), .dictionary(let t), .set(let t): t.namedTypes
+        }
+    }
+
     /// Whether the type is or contains a schema type (not only scalars).
     public var mentionsModel: Bool {
         switch self {

@@ -210,15 +210,23 @@ public enum SchemaFileParser {
                 }
                 throw error("expected a declaration (struct, protocol, enum) or root, found \"\(text)\"", line)
             }
+            // Two fields or cases of one name would be two properties of one name in Swift.
             switch decl {
             case .structure(var s):
-                s.fields.append(try field(text, attributes: attributes, line: line))
+                let new = try field(text, attributes: attributes, line: line)
+                guard !s.fields.contains(where: { $0.name == new.name }) else { throw error("\(s.name) has two fields named \(new.name)", line) }
+                s.fields.append(new)
                 open = (.structure(s), open!.1)
             case .protocolType(var p):
-                p.fields.append(try field(text, attributes: attributes, line: line))
+                let new = try field(text, attributes: attributes, line: line)
+                guard !p.fields.contains(where: { $0.name == new.name }) else { throw error("\(p.name) has two fields named \(new.name)", line) }
+                p.fields.append(new)
                 open = (.protocolType(p), open!.1)
             case .enumeration(var e):
-                e.cases += try cases(text, enumType: e, line: line)
+                for new in try cases(text, enumType: e, line: line) {
+                    guard !e.cases.contains(where: { $0.name == new.name }) else { throw error("\(e.name) has two cases named \(new.name)", line) }
+                    e.cases.append(new)
+                }
                 open = (.enumeration(e), open!.1)
             }
         }

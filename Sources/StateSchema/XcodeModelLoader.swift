@@ -139,13 +139,20 @@ public enum XcodeModelLoader {
 
         func fields(of entity: Element) throws -> [Field] {
             var fields: [Field] = []
+            // Caught here, or the schema exported from this model would not load back.
+            func add(_ field: Field, line: Int) throws {
+                guard !fields.contains(where: { $0.name == field.name }) else {
+                    throw SchemaError("\(entity.attribute("name") ?? "an entity") has two attributes or relationships named \(field.name)", file: file, line: line)
+                }
+                fields.append(field)
+            }
             for attribute in entity.children("attribute") {
                 // Protocol function requirements are code, not data.
                 if attribute.userInfo["State.ProtocolRequirementType"] == "func" { continue }
-                fields.append(try field(attribute: attribute))
+                try add(try field(attribute: attribute), line: attribute.line)
             }
             for relation in entity.children("relationship") {
-                fields.append(try field(relationship: relation))
+                try add(try field(relationship: relation), line: relation.line)
             }
             return fields
         }
@@ -170,6 +177,10 @@ public enum XcodeModelLoader {
             if let override = attribute.userInfo["State.Type"] {
                 guard let parsed = FieldType.parse(override) else {
                     throw SchemaError("\(name): State.Type \"\(override)\" is not a type", file: file, line: attribute.line)
+                }
+                // A name must be an entity of the model (or a type FieldType knows, parsed above).
+                if let missing = parsed.type.namedTypes.first(where: { entityNamed($0) == nil }) {
+                    throw SchemaError("\(name): State.Type names \(missing), which is no entity of the model nor a Swift or Foundation type", file: file, line: attribute.line)
                 }
                 return parsed
             }
@@ -248,6 +259,11 @@ public enum XcodeModelLoader {
             for relation in entity.children("relationship") {
                 let f = try field(relationship: relation)
                 cases.append(.init(name: f.name, payload: f.type))
+            }
+            var seen: Set<String> = []
+            for (index, c) in cases.enumerated() where !seen.insert(c.name).inserted {
+                let elements = entity.children("attribute") + entity.children("relationship")
+                throw SchemaError("\(name) has two cases named \(c.name)", file: file, line: index < elements.count ? elements[index].line : entity.line)
             }
             return EnumType(name: name, rawType: rawType, cases: cases)
         }

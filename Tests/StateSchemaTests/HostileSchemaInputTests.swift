@@ -91,6 +91,27 @@ import Testing
         #expect(modelError(model)?.message == "r: the destination entity Missing is not in the model")
     }
 
+    /// Found by FuzzXcodeModel once it fuzzed with coverage: a model with two attributes of one
+    /// name, or a `State.Type` naming no type, exported schema files that did not load back —
+    /// and a schema file with two fields or cases of one name loaded (its generated Swift would
+    /// not compile). All are refused, with their lines.
+    @Test func namesTwiceAndUnknownTypesAreRefused() {
+        let twice = Array(
+            #"<model><entity name="Shop"><attribute name="price" attributeType="Double"/>\#n<attribute name="price" attributeType="Boolean"/></entity></model>"#.utf8)
+        #expect(modelError(twice)?.description == "m:2: Shop has two attributes or relationships named price")
+        let unknown = Array(
+            #"<model><entity name="Shop"><attribute name="d" attributeType="Decimal"><userInfo><entry key="State.Type" value="[NSDecimalNrbuem]"/></userInfo></attribute></entity></model>"#
+                .utf8)
+        #expect(modelError(unknown)?.message == "d: State.Type names NSDecimalNrbuem, which is no entity of the model nor a Swift or Foundation type")
+        let cases = Array(
+            #"<model><entity name="E"><userInfo><entry key="State.Enum" value="YES"/></userInfo><attribute name="a" attributeType="String"/><attribute name="a" attributeType="String"/></entity></model>"#
+                .utf8)
+        #expect(modelError(cases)?.message == "E has two cases named a")
+        #expect(schemaError("struct A {\n    price: Double\n    price: Bool\n}\n")?.description == "s:3:5: A has two fields named price")
+        #expect(schemaError("enum E {\n    case a\n    case b, a\n}\n")?.description == "s:3:5: E has two cases named a")
+        #expect(schemaError("protocol P {\n    x: Int\n    x: Int\n}\n")?.message == "P has two fields named x")
+    }
+
     /// Entities and attribute values with entities decode as XML says.
     @Test func attributeValuesAreDecoded() throws {
         let model = Array(
