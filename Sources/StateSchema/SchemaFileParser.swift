@@ -395,9 +395,24 @@ public enum SchemaFileParser {
             return (rest.trimmingCharacters(in: .whitespaces), attributes)
         }
 
+        /// A name: a letter or `_`, then letters, digits, `_` and combining marks. A mark never
+        /// starts one (`isAlphabetic` says yes to many): after a space it would join the space
+        /// into one character, and `case ◌̺x` would not read back (found by FuzzSchemaFile).
         static func isIdentifier(_ s: String) -> Bool {
-            guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-            return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+            guard let first = s.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
+            return s.unicodeScalars.allSatisfy { scalar in
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .decimalNumber, .connectorPunctuation: return true
+                default: return scalar == "_" || isLetter(scalar)
+                }
+            }
+        }
+
+        static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber: true
+            default: false
+            }
         }
 
         /// The first `character` outside brackets and strings.

@@ -112,6 +112,14 @@ import Testing
         #expect(schemaError("protocol P {\n    x: Int\n    x: Int\n}\n")?.message == "P has two fields named x")
     }
 
+    /// FuzzSchemaFile: a case named with a combining mark first loaded, and its export (where
+    /// the mark joins the space before it) did not.
+    @Test func namesStartWithALetter() throws {
+        #expect(schemaError("enum E: String {\n    case a, \u{073A}ct\n}\n") != nil)
+        let schema = try SchemaFileParser.parse("enum E: String {\n    case café, e\u{0301}t\u{0301}e\u{0301}, _x1\n}\n", file: "s")
+        #expect(try SchemaFileParser.parse(SchemaFileWriter.render(schema), file: "again") == schema)
+    }
+
     /// Entities and attribute values with entities decode as XML says.
     @Test func attributeValuesAreDecoded() throws {
         let model = Array(
