@@ -7,7 +7,7 @@ import StateDocument
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a model file to XML plist, binary plist or JSON.",
+        abstract: "Convert a model file to XML plist, binary plist, JSON (JSONC) or, for .strings-shaped data, OpenStep.",
         discussion: """
             Converting to the file's own format copies it byte for byte (--encoding changes \
             only an XML file's encoding). To JSON, dates become \
@@ -20,7 +20,7 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The file to convert; - reads standard input.")
     var file: String
 
-    @Option(name: .long, help: "The format to write: xml (xml1), binary (binary1, bplist) or json.")
+    @Option(name: .long, help: "The format to write: xml (xml1), binary (binary1, bplist), json, jsonc or openstep (ascii).")
     var to: PlistFormat
 
     @Option(name: .shortAndLong, help: "Where to write; - for standard output.")

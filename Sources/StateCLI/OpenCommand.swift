@@ -28,7 +28,7 @@ struct OpenCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The model file to open (XML plist, binary plist or JSON); - reads standard input.")
+    @Argument(help: "The model file to open (XML or binary plist, JSON, JSONC, OpenStep); - reads standard input.")
     var file: String?
 
     @OptionGroup var schemaOptions: SchemaOptions

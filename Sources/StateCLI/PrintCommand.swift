@@ -12,7 +12,7 @@ struct PrintCommand: ParsableCommand {
         abstract: "Print a model file as an indented tree (like plutil -p)."
     )
 
-    @Argument(help: "The file to print (XML plist, binary plist or JSON); - reads standard input.")
+    @Argument(help: "The file to print (XML or binary plist, JSON, JSONC, OpenStep); - reads standard input.")
     var file: String
 
     @OptionGroup var schemaOptions: SchemaOptions

@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Exit status: 0 valid (warnings allowed), 1 errors found or the file cannot be read, 64 bad arguments or no schema."
     )
 
-    @Argument(help: "The file to check (XML plist, binary plist or JSON); - reads standard input.")
+    @Argument(help: "The file to check (XML or binary plist, JSON, JSONC, OpenStep); - reads standard input.")
     var file: String
 
     @OptionGroup var schemaOptions: SchemaOptions
