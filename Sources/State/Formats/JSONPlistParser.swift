@@ -124,30 +124,15 @@ enum JSONPlistParser {
             }
         }
 
-        /// A `//` comment to the end of its line, or a `/* */` one.
+        /// A `//` or `/* */` comment: the file is JSONC.
         mutating func skipComment() throws {
-            let start = pos
-            guard pos + 1 < n, b[pos + 1] == UInt8(ascii: "/") || b[pos + 1] == UInt8(ascii: "*") else {
+            guard try TextScan.skipComment(b, &pos) else {
                 throw error("expected a value, found '/' (a comment starts with // or /*)", at: pos)
             }
             usedExtensions = true
-            if b[pos + 1] == UInt8(ascii: "/") {
-                pos += 2
-                while pos < n, b[pos] != 0x0A, b[pos] != 0x0D { pos += 1 }
-                return
-            }
-            pos += 2
-            while pos + 1 < n, !(b[pos] == UInt8(ascii: "*") && b[pos + 1] == UInt8(ascii: "/")) { pos += 1 }
-            guard pos + 1 < n else { throw error("unterminated comment (/* without */)", at: start) }
-            pos += 2
         }
 
-        func describe(_ offset: Int) -> String {
-            guard offset < n else { return "end of input" }
-            let c = b[offset]
-            if c >= 0x20 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
-            return "byte 0x\(String(c, radix: 16, uppercase: true))"
-        }
+        func describe(_ offset: Int) -> String { TextScan.describe(b, offset) }
 
         mutating func run() throws {
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
@@ -237,11 +222,7 @@ enum JSONPlistParser {
             }
         }
 
-        mutating func close() {
-            let top = stack.removeLast()
-            nodes[top].end = UInt32(pos)
-            nodes[top].size = UInt32(nodes.count - top - 1)
-        }
+        mutating func close() { TextScan.close(&nodes, &stack, at: pos) }
 
         mutating func parseKey() throws {
             guard pos < n, b[pos] == UInt8(ascii: "\"") else {

@@ -144,12 +144,7 @@ enum OpenStepParser {
 
         func error(_ message: String, at offset: Int) -> PlistError { .text(message, in: b, at: offset) }
 
-        func describe(_ offset: Int) -> String {
-            guard offset < n else { return "end of input" }
-            let c = b[offset]
-            if c >= 0x20 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
-            return "byte 0x\(String(c, radix: 16, uppercase: true))"
-        }
+        func describe(_ offset: Int) -> String { TextScan.describe(b, offset) }
 
         /// Skips whitespace and comments.
         mutating func skipSpace() throws {
@@ -157,15 +152,10 @@ enum OpenStepParser {
                 let c = b[pos]
                 if isSpace(c) {
                     pos += 1
-                } else if c == UInt8(ascii: "/"), pos + 1 < n, b[pos + 1] == UInt8(ascii: "/") {
-                    while pos < n, b[pos] != 0x0A, b[pos] != 0x0D { pos += 1 }
-                } else if c == UInt8(ascii: "/"), pos + 1 < n, b[pos + 1] == UInt8(ascii: "*") {
-                    let start = pos
-                    pos += 2
-                    while pos + 1 < n, !(b[pos] == UInt8(ascii: "*") && b[pos + 1] == UInt8(ascii: "/")) { pos += 1 }
-                    guard pos + 1 < n else { throw error("unterminated comment (/* without */)", at: start) }
-                    pos += 2
+                } else if c == UInt8(ascii: "/"), try TextScan.skipComment(b, &pos) {
+                    continue
                 } else {
+                    // (A lone `/` starts an unquoted string.)
                     return
                 }
             }
@@ -300,11 +290,7 @@ enum OpenStepParser {
             return pos < n && b[pos] == UInt8(ascii: "=")
         }
 
-        mutating func close(at end: Int? = nil) {
-            let top = stack.removeLast()
-            nodes[top].end = UInt32(end ?? pos)
-            nodes[top].size = UInt32(nodes.count - top - 1)
-        }
+        mutating func close(at end: Int? = nil) { TextScan.close(&nodes, &stack, at: end ?? pos) }
 
         /// A key (quoted or not) and its `=`.
         mutating func parseKey() throws {
