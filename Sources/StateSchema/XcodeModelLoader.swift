@@ -257,6 +257,12 @@ public enum XcodeModelLoader {
                 }
             }
             for relation in entity.children("relationship") {
+                // A raw-value enum's cases are values; a relationship would be a case with one.
+                if rawType != nil {
+                    throw SchemaError(
+                        "\(name) is a raw-value enum (State.Type), so the relationship \(relation.attribute("name") ?? "") cannot be one of its cases", file: file,
+                        line: relation.line)
+                }
                 let f = try field(relationship: relation)
                 cases.append(.init(name: f.name, payload: f.type))
             }

@@ -107,6 +107,10 @@ import Testing
             #"<model><entity name="E"><userInfo><entry key="State.Enum" value="YES"/></userInfo><attribute name="a" attributeType="String"/><attribute name="a" attributeType="String"/></entity></model>"#
                 .utf8)
         #expect(modelError(cases)?.message == "E has two cases named a")
+        let rawWithValue = Array(
+            #"<model><entity name="E"><userInfo><entry key="State.Enum" value="YES"/><entry key="State.Type" value="String"/></userInfo><attribute name="a" attributeType="String"/><relationship name="r" destinationEntity="E"/></entity></model>"#
+                .utf8)
+        #expect(modelError(rawWithValue)?.message == "E is a raw-value enum (State.Type), so the relationship r cannot be one of its cases")
         #expect(schemaError("struct A {\n    price: Double\n    price: Bool\n}\n")?.description == "s:3:5: A has two fields named price")
         #expect(schemaError("enum E {\n    case a\n    case b, a\n}\n")?.description == "s:3:5: E has two cases named a")
         #expect(schemaError("protocol P {\n    x: Int\n    x: Int\n}\n")?.message == "P has two fields named x")
