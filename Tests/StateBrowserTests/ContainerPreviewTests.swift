@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContainerPreviewTests {
     func preview(_ json: String, at path: PlistPath = PlistPath()) throws -> String {
         let tree = try SourceTree(parsing: Array(json.utf8))
-        return ContainerPreview.text(of: try #require(tree.index(at: path)), in: tree, role: nil)
+        return ContainerPreview.text(of: try #require(tree.index(at: path)), in: tree)
     }
 
     @Test func firstEntriesWithTheNameFirst() throws {

@@ -55,7 +55,11 @@ public enum ColorSpelling: Sendable, Equatable {
 
     /// The spelling of `node`, when its shape is one (a dictionary of channels, a hex string).
     public static func detect(_ node: Int, in tree: SourceTree) -> ColorSpelling? {
+        // Inference asks this of every string and dictionary: the shapes are small, so anything
+        // larger is passed over before a string is decoded or keys are read.
         switch tree[node].kind {
+        case .string where tree[node].byteRange.count > 48, .dictionary where tree[node].count > 6:
+            return nil
         case .string:
             guard case .string(let text) = tree.scalar(at: node) else { return nil }
             return hexStyle(of: text, key: tree.key(of: node)).map(ColorSpelling.hex)

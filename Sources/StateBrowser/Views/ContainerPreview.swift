@@ -1,5 +1,4 @@
 import State
-import StateSchema
 
 /// The one-line preview of a collapsed container, as jless shows it: `{name: "Accent", color:
 /// {…}, tags: […]}` — its first entries, a model's identifying field first, strings cut short,
@@ -10,7 +9,7 @@ enum ContainerPreview {
     /// Entries looked at: enough to fill a wide row, never a whole large container.
     static let maxEntries = 8
 
-    static func text(of node: Int, in tree: SourceTree, role: NodeRole?) -> String {
+    static func text(of node: Int, in tree: SourceTree) -> String {
         let children = Array(tree.children(of: node).prefix(64))
         if tree[node].kind == .array {
             let items = children.prefix(maxEntries).map { value(of: $0, in: tree) }

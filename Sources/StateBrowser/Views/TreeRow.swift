@@ -62,15 +62,14 @@ struct TreeRow {
         switch source.kind {
         case .dictionary, .array:
             let count = Piece(text: source.kind == .array ? "[\(source.count)]" : "{\(source.count)}", role: .count)
-            let annotation = objectPieces(node, tree: tree)
+            let annotation = annotationPieces(node, tree: tree)
             // Collapsed, a container shows its first entries (as jless does); a pbxproj object
             // its annotation instead.
             guard annotation.isEmpty, source.count > 0, !state.outline.isExpanded(node) else { return [count] + annotation }
-            return [count, Piece(text: "  " + ContainerPreview.text(of: node, in: tree, role: role), role: .label, minimumWidth: 14)]
+            return [count, Piece(text: "  " + ContainerPreview.text(of: node, in: tree), role: .label, minimumWidth: 14)]
         case .string:
             // An object id in a pbxproj says what it refers to (Xcode's annotation comment).
-            let note = tree.annotation(of: node).map { [Piece(text: "  " + $0, role: .label)] } ?? []
-            return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .string)] + note
+            return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .string)] + annotationPieces(node, tree: tree)
         case .integer, .real: return [Piece(text: tree.scalarText(at: node), role: .number)]
         case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
         case .date: return [Piece(text: tree.scalar(at: node).plainText, role: .date)]
@@ -80,9 +79,9 @@ struct TreeRow {
         }
     }
 
-    /// A pbxproj object: the annotation after its id (`AppDelegate.swift in Sources`), so the
-    /// objects list reads like a project.
-    static func objectPieces(_ node: Int, tree: SourceTree) -> [Piece] {
+    /// Xcode's annotation after an object id in a pbxproj (`AppDelegate.swift in Sources`), on
+    /// the object's row and on every id naming it, so the objects list reads like a project.
+    static func annotationPieces(_ node: Int, tree: SourceTree) -> [Piece] {
         tree.annotation(of: node).map { [Piece(text: "  " + $0, role: .label)] } ?? []
     }
 
