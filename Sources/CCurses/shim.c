@@ -18,6 +18,7 @@
 #endif
 
 static volatile sig_atomic_t curses_active = 0;
+static volatile sig_atomic_t bracketed_paste = 0;
 static int saved_stderr = -1;
 static FILE *captured_stderr = NULL;
 
@@ -30,9 +31,19 @@ int cc_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
 
 void cc_curses_started(void) { curses_active = 1; }
 
+static void write_all(const char *bytes, int count);
+
+void cc_bracketed_paste(int on) {
+    static const char enable[] = "\033[?2004h", disable[] = "\033[?2004l";
+    if (on) write_all(enable, sizeof enable - 1); else if (bracketed_paste) write_all(disable, sizeof disable - 1);
+    bracketed_paste = on;
+}
+
 void cc_end_curses(void) {
     if (curses_active) {
         curses_active = 0;
+        // Also from signal handlers: write() only.
+        cc_bracketed_paste(0);
         endwin();
     }
 }
@@ -114,6 +125,10 @@ void cc_suspend(void) {
 
 void cc_write_tty(const char *bytes, int count) {
     fflush(stdout);
+    write_all(bytes, count);
+}
+
+static void write_all(const char *bytes, int count) {
     int off = 0;
     while (off < count) {
         ssize_t w = write(STDOUT_FILENO, bytes + off, (size_t)(count - off));

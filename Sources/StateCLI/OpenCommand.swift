@@ -24,7 +24,9 @@ struct OpenCommand: ParsableCommand {
             Keys: ? in the browser lists them all. Themes: dark, light, high-contrast, monochrome, or \
             a theme file. Without --theme: $STATE_THEME, else the theme of \
             ~/.config/state/config.plist, else light or dark after the terminal's background \
-            (asked with OSC 11), else dark. NO_COLOR turns colors off.
+            (asked with OSC 11), else dark. NO_COLOR turns colors off. The mouse: the wheel scrolls \
+            the pane under it, a click selects, a click on ▸/▾ or a double click expands or \
+            collapses; hold Shift for the terminal's own selection, or --no-mouse.
             """
     )
 
@@ -38,6 +40,9 @@ struct OpenCommand: ParsableCommand {
             "The theme: a name (dark, light, high-contrast, monochrome, or NAME.plist in $STATE_THEMES or ~/.config/state/themes) or a path to a theme file. Default: see below."
     )
     var theme: String?
+
+    @Flag(help: "Leave the mouse to the terminal (its own selection); also $STATE_MOUSE=off, or mouse false in the config file.")
+    var noMouse = false
 
     func run() throws {
         let piped = file == "-" || (file == nil && Self.standardInputIsPiped)
@@ -78,7 +83,9 @@ struct OpenCommand: ParsableCommand {
         // Everything that can fail is done before the terminal is taken over, so errors are
         // printed on a normal screen.
         let themeFile: ThemeFile
+        let mouse: Bool
         do {
+            mouse = try ThemeChoice.mouse(option: noMouse, environment: environment)
             // The terminal is asked only when it will show the browser (and has colors).
             let asks = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
             let name = try ThemeChoice.name(
@@ -101,7 +108,7 @@ struct OpenCommand: ParsableCommand {
         } catch {
             throw CommandFailure.report(error, file: url?.path ?? input.name, code: CommandFailure.badInput)
         }
-        guard let terminal = NCursesTerminal(type: terminalType, environment: environment) else {
+        guard let terminal = NCursesTerminal(type: terminalType, environment: environment, mouse: mouse) else {
             StandardStream.error.write("state: the terminal (\(terminalType)) could not be started\n")
             throw ExitCode(1)
         }

@@ -26,6 +26,27 @@ enum ThemeChoice {
     /// The config file's `theme`, when the file exists and names one. A file that does not
     /// read, or a `theme` that is not a string, is an error with its location.
     static func configuredTheme(environment: [String: String]) throws -> String? {
+        guard let (url, theme) = try configured("theme", environment: environment) else { return nil }
+        guard case .string(let name) = theme, !name.isEmpty else {
+            throw PlistError("\(url.path): theme must be a theme's name or a path (a string), not \(theme.typeName)", at: .keyPath("theme"))
+        }
+        return name
+    }
+
+    /// Whether the browser takes the mouse: not with `--no-mouse`, `$STATE_MOUSE` = 0/off/no,
+    /// or `mouse` false in the config file (users who want the terminal's own selection).
+    static func mouse(option noMouse: Bool, environment: [String: String]) throws -> Bool {
+        if noMouse { return false }
+        if let setting = environment["STATE_MOUSE"], !setting.isEmpty { return !["0", "off", "no", "false"].contains(setting.lowercased()) }
+        guard let (url, value) = try configured("mouse", environment: environment) else { return true }
+        guard case .bool(let on) = value else {
+            throw PlistError("\(url.path): mouse must be true or false (a boolean), not \(value.typeName)", at: .keyPath("mouse"))
+        }
+        return on
+    }
+
+    /// A setting of the config file, with the file's place, when the file exists and has it.
+    static func configured(_ key: String, environment: [String: String]) throws -> (URL, PlistValue)? {
         guard let url = configFile(environment: environment), FileManager.default.fileExists(atPath: url.path) else { return nil }
         let tree: SourceTree
         do {
@@ -33,10 +54,6 @@ enum ThemeChoice {
         } catch {
             throw PlistError("\(url.path): \(error)")
         }
-        guard let theme = tree.value()["theme"] else { return nil }
-        guard case .string(let name) = theme, !name.isEmpty else {
-            throw PlistError("\(url.path): theme must be a theme's name or a path (a string), not \(theme.typeName)", at: .keyPath("theme"))
-        }
-        return name
+        return tree.value()[PlistPath.Component.key(key)].map { (url, $0) }
     }
 }

@@ -16,6 +16,9 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
 
+    /// Whether the cell at (x, y) is inside.
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+
     /// The top `rows` rows, and the rest.
     public func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
         let r = min(max(0, rows), height)

@@ -27,6 +27,14 @@ public final class NCursesTerminal: TerminalBackend {
     private let maxPairs: Int32
     private var pendingEvents: [InputEvent] = []
     private var ended = false
+    /// Whether mouse reports were asked for (and the terminal can send them).
+    public private(set) var reportsMouse = false
+    /// The last left-button press, to count a double click.
+    private var lastPress: (x: Int, y: Int, time: ContinuousClock.Instant)?
+    /// How soon a second press on the same cell makes a double click.
+    static let doubleClickInterval = Duration.milliseconds(400)
+    /// The most a bracketed paste may hold (characters); the rest is dropped with it.
+    static let pasteLimit = 4_000_000
 
     private struct ColorPairKey: Hashable {
         var foreground: Int32
@@ -34,8 +42,9 @@ public final class NCursesTerminal: TerminalBackend {
     }
 
     /// Takes over the terminal as `type` (see `TerminalType.choose`). `environment` decides
-    /// the color depth (`NO_COLOR`, `COLORTERM`). Nil when curses cannot start on it.
-    public init?(type: String, environment: [String: String]) {
+    /// the color depth (`NO_COLOR`, `COLORTERM`). With `mouse`, the terminal reports clicks and
+    /// the wheel (and its own selection then needs Shift). Nil when curses cannot start on it.
+    public init?(type: String, environment: [String: String], mouse: Bool = true) {
         cc_install_restore_handlers()
         cc_setup_locale()
         cc_capture_stderr()
@@ -51,6 +60,8 @@ public final class NCursesTerminal: TerminalBackend {
         keypad(window, true)
         set_escdelay(25)
         curs_set(0)
+        reportsMouse = mouse && cc_mouse_enable(1) != 0
+        cc_bracketed_paste(1)
         var colors = 0
         if has_colors() {
             start_color()
@@ -171,6 +182,10 @@ public final class NCursesTerminal: TerminalBackend {
             }
             if result == KEY_CODE_YES {
                 if Int32(code) == KEY_RESIZE { return .resize(width: size.width, height: size.height) }
+                if Int32(code) == cc_key_mouse() {
+                    if let event = mouseEvent() { return .mouse(event) }
+                    continue
+                }
                 if let key = Self.functionKey(Int32(code)) { return .key(key) }
                 continue
             }
@@ -179,6 +194,7 @@ public final class NCursesTerminal: TerminalBackend {
                 switch afterEscape() {
                 case .alt(let c): return .key(.alt(c))
                 case .escape: return .key(.escape)
+                case .paste(let text): return .paste(text)
                 case .dropped: continue
                 }
             }
@@ -196,6 +212,8 @@ public final class NCursesTerminal: TerminalBackend {
     private enum AfterEscape {
         case alt(Character)
         case escape
+        /// A bracketed paste, read to its end.
+        case paste(String)
         /// An escape sequence curses did not know (a key this terminfo entry does not list):
         /// read whole and dropped, so that its bytes never arrive as keys (`[` moves an item).
         case dropped
@@ -210,7 +228,13 @@ public final class NCursesTerminal: TerminalBackend {
         let result = wget_wch(window, &code)
         if result == OK, let key = Key(characterCode: UInt32(code)) {
             if case .character(let c) = key {
-                if c == "[" || c == "O", dropSequence(controlSequence: c == "[") { return .dropped }
+                if c == "[" || c == "O" {
+                    switch readSequence(controlSequence: c == "[") {
+                    case nil: break
+                    case "200~"?: return .paste(readPaste())
+                    case _?: return .dropped
+                    }
+                }
                 return .alt(c)
             }
             pendingEvents.append(.key(key))
@@ -220,19 +244,81 @@ public final class NCursesTerminal: TerminalBackend {
         return .escape
     }
 
-    /// Reads the rest of `ESC [ …` (parameters, then a final byte) or `ESC O x`; false when
-    /// nothing followed at once (the user typed Alt-[ or Alt-O).
-    private func dropSequence(controlSequence: Bool) -> Bool {
+    /// Reads the rest of `ESC [ …` (parameters, then a final byte) or `ESC O x` and returns
+    /// it (`200~`); nil when nothing followed at once (the user typed Alt-[ or Alt-O).
+    private func readSequence(controlSequence: Bool) -> String? {
         wtimeout(window, 10)
         var code: wint_t = 0
-        var read = 0
-        while read < 32, wget_wch(window, &code) == OK {
-            read += 1
-            guard controlSequence else { return true }
-            if (0x40...0x7E).contains(code) { return true }
-            if !(0x20...0x3F).contains(code) { return true }
+        var read = ""
+        while read.count < 32, wget_wch(window, &code) == OK {
+            let scalar = Unicode.Scalar(UInt32(code)).map(Character.init) ?? "?"
+            read.append(scalar)
+            guard controlSequence else { return read }
+            if (0x40...0x7E).contains(code) { return read }
+            if !(0x20...0x3F).contains(code) { return read }
         }
-        return read > 0
+        return read.isEmpty ? nil : read
+    }
+
+    /// The text of a bracketed paste, up to `ESC [ 201 ~` (or until the terminal stops sending).
+    /// Carriage returns (what terminals send for pasted line breaks) become `\n`; function
+    /// keys curses decoded inside it are dropped, never performed.
+    private func readPaste() -> String {
+        wtimeout(window, 500)
+        let end: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
+        var codes: [UInt32] = []
+        var code: wint_t = 0
+        while true {
+            let result = wget_wch(window, &code)
+            if result == ERR {
+                if errno == EINTR { continue }
+                break
+            }
+            guard result == OK else { continue }
+            codes.append(UInt32(code))
+            if codes.count >= end.count, Array(codes.suffix(end.count)) == end {
+                codes.removeLast(end.count)
+                break
+            }
+            if codes.count > Self.pasteLimit { codes.removeFirst(codes.count - Self.pasteLimit) }
+        }
+        var text = ""
+        var previous: UInt32 = 0
+        for code in codes {
+            defer { previous = code }
+            switch code {
+            case 13: text.append("\n")
+            case 10 where previous == 13: continue
+            default:
+                if let scalar = Unicode.Scalar(code) { text.unicodeScalars.append(scalar) }
+            }
+        }
+        return text
+    }
+
+    /// The event behind a KEY_MOUSE, with double clicks counted here.
+    private func mouseEvent() -> MouseEvent? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        let kind: MouseEvent.Kind
+        switch cc_get_mouse(&x, &y) {
+        case 1: kind = .press
+        case 2: kind = .release
+        case 3: kind = .wheelUp
+        case 4: kind = .wheelDown
+        default: return nil
+        }
+        var event = MouseEvent(kind, x: Int(x), y: Int(y))
+        if kind == .press {
+            let now = ContinuousClock.now
+            if let last = lastPress, last.x == event.x, last.y == event.y, now - last.time < Self.doubleClickInterval {
+                event.clickCount = 2
+                lastPress = nil
+            } else {
+                lastPress = (event.x, event.y, now)
+            }
+        }
+        return event
     }
 
     static func functionKey(_ code: Int32) -> Key? {
@@ -269,6 +355,9 @@ public final class NCursesTerminal: TerminalBackend {
 
     public func suspend() {
         cc_suspend()
+        // Back in the program: the modes endwin turned off.
+        if reportsMouse { _ = cc_mouse_enable(1) }
+        cc_bracketed_paste(1)
         // Back from the shell: curses repaints everything on the next refresh.
         clearok(window, true)
         shown = nil

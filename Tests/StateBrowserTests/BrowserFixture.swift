@@ -64,6 +64,7 @@ extension Effect {
         case .search(let query, _): "search \(query)"
         case .check: "check"
         case .reload: "reload"
+        case .open(let url): "open \(url.lastPathComponent)"
         case .suspend: "suspend"
         case .redraw: "redraw"
         }

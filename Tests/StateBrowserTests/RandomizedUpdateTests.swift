@@ -30,6 +30,8 @@ import Testing
         add(HelpOverlay.keys)
         add(MessageLog.keys)
         add(TextField.keys)
+        add(TextArea.keys)
+        add(ValueView.keys)
         keys += "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .:!#-_/".map { .character($0) }
         keys += [.enter, .enter, .escape, .escape, .backspace, .alt("x"), .function(5), .insert, .control("x")]
         var seen: [Key] = []
@@ -79,6 +81,17 @@ import Testing
                 switch Int.random(in: 0..<200, using: &random) {
                 case 0: message = .input(.resize(width: Int.random(in: 1...140, using: &random), height: Int.random(in: 1...50, using: &random)))
                 case 1: message = .input(.idle)
+                case 2...5:
+                    // The mouse anywhere on (and off) the screen: wheel, presses, double clicks.
+                    let kinds: [MouseEvent.Kind] = [.press, .press, .release, .wheelUp, .wheelDown]
+                    let event = MouseEvent(
+                        kinds.randomElement(using: &random)!, x: Int.random(in: -1...state.width, using: &random), y: Int.random(in: -1...state.height, using: &random),
+                        clickCount: Int.random(in: 1...2, using: &random))
+                    message = .input(.mouse(event))
+                case 6:
+                    // Pasted text: a value, text with line breaks and controls, or nothing.
+                    let texts = ["{\"a\": [1, 2]}", "line one\nline two\r\n\ttabbed", "", "<plist><true/></plist>", "\u{1B}[31m not a key"]
+                    message = .input(.paste(texts.randomElement(using: &random)!))
                 default: message = .input(.key(Self.keys.randomElement(using: &random)!))
                 }
                 let generation = state.document.generation
@@ -132,7 +145,7 @@ import Testing
             case .check(let generation):
                 guard generation == state.document.generation else { continue }
                 more = state.update(.checkFinished(state.document.fullCheck(), generation: generation))
-            case .save, .reload:
+            case .save, .reload, .open:
                 more = state.update(BrowserApp.outcome(of: effect))
             }
             if depth < 8 { quits += perform(more, on: &state, depth: depth + 1) }

@@ -19,7 +19,7 @@ import Testing
                 "                                          │ Bytes     164..<7017  (68… │",
                 "                                          │                            │",
                 "                                          │ Raw                        │",
-                "                                          ╰────────────────────────────╯",
+                "                                          ╰────────────────── ↓ more } ╯",
                 " (root)",
                 " BROWSE  AssetLibrary.plist  XML  schema AssetLibrary.sche… 1/4  ?:help",
             ])
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func helpOverlayListsTheKeyMap() {
-        var state = BrowserFixture.state(width: 80, height: 150)
+        var state = BrowserFixture.state(width: 80, height: 200)
         state.press("?")
         let screen = state.screen
         let text = screen.lines.joined(separator: "\n")
@@ -80,6 +80,8 @@ import Testing
         expectListed(PendingChanges.keys)
         expectListed(MessageLog.keys)
         expectListed(TextField.keys)
+        expectListed(TextArea.keys)
+        expectListed(ValueView.keys)
         expectListed(HelpOverlay.keys)
         ScreenSnapshot.assertMatches(screen, named: "help-overlay")
     }

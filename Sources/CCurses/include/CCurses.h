@@ -51,6 +51,41 @@ static inline int    cc_colors(void)      { return COLORS; }
 static inline int    cc_color_pairs(void) { return COLOR_PAIRS; }
 static inline int    cc_cchar_max(void)   { return CCHARW_MAX; }
 
+/* The mouse: the left button and the wheel, reported at once (no click resolution delay:
+   double clicks are counted by the caller, which has the clock). 1 when the terminal can
+   report them. ncurses 5 (macOS) has no fifth button: the wheel turns only up there. */
+static inline int cc_mouse_enable(int on) {
+    mmask_t wanted = 0;
+    if (on) {
+        wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED;
+#if defined(NCURSES_MOUSE_VERSION) && NCURSES_MOUSE_VERSION > 1
+        wanted |= BUTTON5_PRESSED;
+#endif
+    }
+    mouseinterval(0);
+    return mousemask(wanted, NULL) != 0;
+}
+/* The mouse event curses just reported as KEY_MOUSE: 1 press, 2 release, 3 wheel up,
+   4 wheel down, 0 another button; -1 when there is none. */
+static inline int cc_get_mouse(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON1_RELEASED) return 2;
+    if (event.bstate & BUTTON4_PRESSED) return 3;
+#if defined(NCURSES_MOUSE_VERSION) && NCURSES_MOUSE_VERSION > 1
+    if (event.bstate & BUTTON5_PRESSED) return 4;
+#endif
+    return 0;
+}
+static inline int cc_key_mouse(void) { return KEY_MOUSE; }
+
+/// Asks the terminal to bracket pasted text (ESC [ 200 ~ … ESC [ 201 ~), or stops asking.
+/// `cc_end_curses` stops it too, so the shell never gets bracketed pastes after an exit.
+void cc_bracketed_paste(int on);
+
 /// Sets the locale from the environment, falling back to C.UTF-8 when that is not UTF-8,
 /// so wide characters are drawn and measured correctly.
 void cc_setup_locale(void);

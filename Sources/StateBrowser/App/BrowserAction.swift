@@ -17,6 +17,20 @@ public enum BrowserAction: Hashable, Sendable {
     /// List every color in the file, to jump to one.
     case palette
     case search, nextMatch, previousMatch
+    /// A search whose first match is the one before the selection (and `n` goes up).
+    case searchBackward
+    /// Search for the selected key (or an item's value), forward or backward (`*`, `#`).
+    case searchSelection(forward: Bool)
+    /// The selected value in full, over the tree.
+    case viewValue
+    /// The selected string in the multi-line editor.
+    case editText
+    /// Scroll the detail pane without leaving the tree.
+    case scrollDetailDown, scrollDetailUp
+    /// Line mode: the file's line on every row.
+    case toggleLineNumbers
+    /// Paste the register after the selection, or into the selected container.
+    case pasteAfter, pasteInto
     case copyPath, copyKey, copyValue
     case toggleDetail, toggleSchema, switchPane
     case help

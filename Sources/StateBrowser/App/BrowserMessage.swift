@@ -24,4 +24,8 @@ public enum BrowserMessage: Sendable {
     case reloaded(OpenDocument, SourceTree)
     /// The file could not be read again, for this reason; the edits are still here.
     case reloadFailed(String)
+    /// Another file, read and checked (`:e FILE`).
+    case opened(OpenDocument, BrowserDocument)
+    /// Another file could not be opened, for this reason.
+    case openFailed(String)
 }

@@ -28,6 +28,9 @@ extension BrowserState {
         }
         if let pendingSearch, pendingSearch.generation > document.generation { problems.append("search: pending for a document not made yet") }
         if let prompt, !prompt.isSound { problems.append("prompt: cursor outside its text") }
+        if let historyIndex, historyIndex >= searchHistory.count { problems.append("search history: entry \(historyIndex) of \(searchHistory.count)") }
+        if detailScroll.offset < 0 { problems.append("detail pane: scrolled above its top") }
+        if showsLineNumbers, document.tree.format != .binary, lineIndex?.generation != document.generation { problems.append("line mode: no line index for this document") }
         switch modal {
         case .choice(let list)?:
             problems += list.list.invariantViolations("pick list")
@@ -48,6 +51,11 @@ extension BrowserState {
         case .messages(let log)?:
             problems += log.list.invariantViolations("message log")
             if log.list.count != log.lines.count { problems.append("message log: \(log.list.count) rows for \(log.lines.count) lines") }
+        case .text(let editor)?:
+            if !editor.area.isSound { problems.append("text editor: cursor or scroll outside its text") }
+        case .value(let view)?:
+            problems += view.list.invariantViolations("value view")
+            if view.list.count != view.lines.count { problems.append("value view: \(view.list.count) rows for \(view.lines.count) lines") }
         case .confirm?, nil:
             break
         }

@@ -1,3 +1,4 @@
+import Foundation
 import State
 import StateSchema
 import TerminalCore
@@ -6,6 +7,16 @@ extension BrowserState {
     /// Keys while the search prompt is open.
     mutating func promptKey(_ key: Key) -> [Effect] {
         guard var field = prompt else { return [] }
+        if key == .up || key == .down {
+            // The history: ↑ older, ↓ newer, back to what was being typed.
+            guard !searchHistory.isEmpty else { return [] }
+            if historyIndex == nil { draftQuery = field.text }
+            let next = (historyIndex ?? searchHistory.count) + (key == .up ? -1 : 1)
+            if next < 0 { return [] }
+            historyIndex = next < searchHistory.count ? next : nil
+            prompt = TextField(historyIndex.map { searchHistory[$0] } ?? draftQuery)
+            return []
+        }
         switch field.handle(key) {
         case .editing:
             prompt = field
@@ -13,14 +24,40 @@ extension BrowserState {
             prompt = nil
         case .submitted(let text):
             prompt = nil
+            historyIndex = nil
             if text.isEmpty {
-                // An empty search repeats the last one, as in vim and less.
-                stepMatch(forward: true)
+                // An empty search repeats the last one, as in vim and less (in this prompt's direction).
+                if search != nil { search?.forward = promptForward }
+                stepMatch(forward: promptForward)
             } else {
-                return runSearch(.text(text))
+                searchHistory.removeAll { $0 == text }
+                searchHistory.append(text)
+                if searchHistory.count > 100 { searchHistory.removeFirst() }
+                do {
+                    _ = try TextQuery(parsing: text).regex()
+                } catch {
+                    message = StatusMessage(text: "Not a regular expression: \(TextQuery(parsing: text).text) (\((error as NSError).localizedDescription))", isError: true)
+                    return []
+                }
+                return runSearch(.text(text), forward: promptForward)
             }
         }
         return []
+    }
+
+    /// `*` and `#`: every node with the selected key — or, for an array item or the root,
+    /// the selected value — exactly.
+    mutating func searchSelection(forward: Bool) -> [Effect] {
+        let node = selectedNode
+        let tree = document.tree
+        if !document.isArrayElement(node), let key = tree.key(of: node) {
+            return runSearch(.exact(key, keys: true), forward: forward)
+        }
+        guard !tree[node].kind.isContainer else {
+            message = StatusMessage(text: "* searches for a key or a value; this item is a \(tree[node].kind == .array ? "array" : "dictionary") (/ searches text)", isError: true)
+            return []
+        }
+        return runSearch(.exact(tree.scalarText(at: node), keys: false), forward: forward)
     }
 
     /// Finds every match in the whole document (collapsed parts included) and selects the first
@@ -30,8 +67,8 @@ extension BrowserState {
     /// so the runtime runs `matches(of:in:)` in the background and hands the result to
     /// `.searchFinished`. `focusTree` moves the focus to the tree when something is found (a
     /// search started from the schema pane).
-    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false) -> [Effect] {
-        pendingSearch = PendingSearch(query: query, focusTree: focusTree, generation: document.generation)
+    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false, forward: Bool = true) -> [Effect] {
+        pendingSearch = PendingSearch(query: query, focusTree: focusTree, forward: forward, generation: document.generation)
         message = StatusMessage(text: "Searching \(Self.describe(query))…", isError: false)
         return [.search(query, generation: document.generation)]
     }
@@ -39,7 +76,7 @@ extension BrowserState {
     /// The same search over a new document (node numbers moved after an edit, or the whole
     /// check found more types): the matches change, the selection stays.
     mutating func rerunSearch(_ query: Search.Query) -> [Effect] {
-        pendingSearch = PendingSearch(query: query, focusTree: false, movesSelection: false, generation: document.generation)
+        pendingSearch = PendingSearch(query: query, focusTree: false, forward: search?.forward ?? true, movesSelection: false, generation: document.generation)
         return [.search(query, generation: document.generation)]
     }
 
@@ -48,14 +85,15 @@ extension BrowserState {
     mutating func finishSearch(_ query: Search.Query, matches: [Int32], generation: Int) -> [Effect] {
         guard let pending = pendingSearch, pending.query == query, pending.generation == generation, generation == document.generation else { return [] }
         pendingSearch = nil
-        search = Search(query: query, matches: matches)
+        search = Search(query: query, matches: matches, forward: pending.forward)
         guard pending.movesSelection else { return [] }
         guard !matches.isEmpty else {
             message = StatusMessage(text: "Not found: \(Self.describe(query))", isError: true)
             return []
         }
         if pending.focusTree { focus = .tree }
-        stepMatch(forward: true, fromCurrent: false)
+        // Forward: the first match at or after the selection; backward: the first before it.
+        stepMatch(forward: pending.forward, fromCurrent: !pending.forward)
         return []
     }
 
@@ -87,6 +125,7 @@ extension BrowserState {
         switch query {
         case .text(let t): "“\(t)”"
         case .type(let name): "of type \(name)"
+        case .exact(let text, let keys): "\(keys ? "key" : "value") “\(text.escaped())” exactly"
         }
     }
 
@@ -103,7 +142,15 @@ extension BrowserState {
                 }
             }
         case .text(let text):
-            found = TextSearch(text).matches(in: tree)
+            found = TextQuery(parsing: text).matches(in: document)
+        case .exact(let text, let keys):
+            for node in 0..<tree.nodes.count {
+                if keys {
+                    if tree.nodes[node].hasKey, !document.isArrayElement(node), tree.key(of: node) == text { found.append(Int32(node)) }
+                } else if !tree.nodes[node].kind.isContainer, tree.scalarText(at: node) == text {
+                    found.append(Int32(node))
+                }
+            }
         }
         return found
     }

@@ -7,6 +7,7 @@ extension BrowserState {
     /// read — and returns what the runtime must do. Pure: no terminal, files or clock. Every
     /// change of the state happens here.
     public mutating func update(_ message: BrowserMessage) -> [Effect] {
+        defer { refreshLineIndex() }
         switch message {
         case .started(let w, let h):
             resize(width: w, height: h)
@@ -17,7 +18,7 @@ extension BrowserState {
             return finishCheck(typed, generation: generation)
         case .searchFinished(let query, let matches, let generation):
             return finishSearch(query, matches: matches, generation: generation)
-        case .saved, .changedOnDisk, .saveFailed, .reloaded, .reloadFailed:
+        case .saved, .changedOnDisk, .saveFailed, .reloaded, .reloadFailed, .opened, .openFailed:
             return finishFile(message)
         }
     }
@@ -34,7 +35,13 @@ extension BrowserState {
         case .resize(let w, let h):
             resize(width: w, height: h)
             return []
+        case .mouse(let event):
+            return mouse(event)
+        case .paste(let text):
+            return paste(text)
         case .key(.alt(let c)) where modal != nil || prompt != nil:
+            // The text editor has Alt keys of its own (word moves).
+            if case .text(let editor)? = modal, TextArea.keys.action(for: .alt(c)) != nil { return textEditorKey(.alt(c), editor) }
             // Esc typed quickly before a key arrives as Alt-key: in an editor that is Esc, then the key.
             return input(.key(.escape)) + input(.key(.character(c)))
         case .key(let key):
@@ -68,6 +75,14 @@ extension BrowserState {
         if sidePane != nil, w < BrowserLayout.minimumWidthForSidePane { focus = .tree }
         rows.keepVisible(page: layout.treeRows)
         schemaRows.keepVisible(page: layout.schemaRows)
+        if case .value(var view)? = modal {
+            view.rewrap(width: Box.inside(layout.main).width, page: max(1, Box.inside(layout.main).height))
+            modal = .value(view)
+        }
+        if case .text(var editor)? = modal {
+            editor.area.scrollToCursor(page: textEditorRows)
+            modal = .text(editor)
+        }
     }
 
     /// Takes the whole check of the document, done in the background after the first screen:
@@ -90,6 +105,7 @@ extension BrowserState {
     /// Does an action from the browser's key map.
     mutating func run(_ action: BrowserAction) -> [Effect] {
         if focus == .side, sidePane == .schema, layout.sidePane != nil, let effects = runInSchemaPane(action) { return effects }
+        if focus == .side, sidePane == .detail, layout.sidePane != nil, let effects = runInDetailPane(action) { return effects }
         let page = layout.treeRows
         switch action {
         case .moveDown: rows.move(by: 1, page: page)
@@ -127,6 +143,8 @@ extension BrowserState {
                 outlineChanged()
             } else if let target = document.tree.referencedObject(of: selectedNode) {
                 follow(to: target)
+            } else if isLongText(selectedNode) {
+                openValueView()
             } else {
                 message = StatusMessage(text: "Nothing inside to expand (i edits the value)", isError: false)
             }
@@ -162,10 +180,27 @@ extension BrowserState {
             if let next = document.nextSibling(of: selectedNode) { selectNode(next) } else { message = StatusMessage(text: "No next sibling", isError: true) }
         case .previousSibling:
             if let previous = document.previousSibling(of: selectedNode) { selectNode(previous) } else { message = StatusMessage(text: "No previous sibling", isError: true) }
-        case .search:
+        case .search, .searchBackward:
             prompt = TextField()
-        case .nextMatch: stepMatch(forward: true)
-        case .previousMatch: stepMatch(forward: false)
+            promptForward = action == .search
+            historyIndex = nil
+        case .searchSelection(let forward):
+            return searchSelection(forward: forward)
+        case .viewValue:
+            openValueView()
+        case .editText:
+            return beginTextEdit(selectedNode)
+        case .scrollDetailDown, .scrollDetailUp:
+            let page = max(1, (detailRect?.height ?? 2) / 2)
+            scrollDetail(by: action == .scrollDetailDown ? page : -page)
+        case .toggleLineNumbers:
+            setLineNumbers(!showsLineNumbers)
+        case .pasteAfter:
+            return pasteRegister(into: false)
+        case .pasteInto:
+            return pasteRegister(into: true)
+        case .nextMatch: stepMatch(forward: search?.forward ?? true)
+        case .previousMatch: stepMatch(forward: !(search?.forward ?? true))
         case .copyPath:
             let path = document.path(of: selectedNode).description
             message = StatusMessage(text: "Copied path \(path.isEmpty ? "(root, empty)" : path)", isError: false)
@@ -191,10 +226,11 @@ extension BrowserState {
             rows.keepVisible(page: layout.treeRows)
             schemaRows.keepVisible(page: layout.schemaRows)
         case .switchPane:
-            if sidePane == .schema, layout.sidePane != nil {
+            if sidePane != nil, layout.sidePane != nil {
                 focus = focus == .tree ? .side : .tree
+                if focus == .side, sidePane == .detail { message = StatusMessage(text: "The detail pane: j/k, PgUp/PgDn scroll it; Tab goes back", isError: false) }
             } else {
-                message = StatusMessage(text: "Only the schema pane (s) takes the focus", isError: true)
+                message = StatusMessage(text: "No side pane shows (d shows the detail, s the schema)", isError: true)
             }
         case .help:
             modal = .help(HelpOverlay(browserKeys: keyMap))
@@ -272,6 +308,7 @@ extension BrowserState {
 
     mutating func copyValue() -> [Effect] {
         let node = selectedNode
+        keep(node)
         let tree = document.tree
         let text: String
         if tree[node].kind.isContainer {
@@ -288,7 +325,7 @@ extension BrowserState {
         } else {
             text = tree.scalarText(at: node)
         }
-        message = StatusMessage(text: "Copied value (\(text.utf8.count) bytes)", isError: false)
+        message = StatusMessage(text: "Copied value (\(text.utf8.count) bytes; P pastes it)", isError: false)
         return [.copy(text)]
     }
 

@@ -16,6 +16,13 @@ public struct BrowserState: Sendable {
         case tree, side
     }
 
+    /// How far the detail pane is scrolled, for the node it was scrolled on (another selection
+    /// starts at the top again).
+    public struct DetailScroll: Sendable, Equatable {
+        public var node: Int
+        public var offset: Int
+    }
+
     /// The line of feedback in the status bar.
     public struct StatusMessage: Sendable, Equatable {
         public var text: String
@@ -30,20 +37,26 @@ public struct BrowserState: Sendable {
     /// A finished search: what was asked and every node that matches, in document order.
     public struct Search: Sendable, Equatable {
         public enum Query: Sendable, Equatable {
-            /// Text in keys and values; case-insensitive unless it has a capital letter.
+            /// Text in keys and values, as typed (`TextQuery` reads its prefixes); case-insensitive
+            /// unless it has a capital letter.
             case text(String)
             /// Nodes of a schema type (models, conformers, enum values).
             case type(String)
+            /// Exactly this key (`keys`), or exactly this value: `*` and `#`.
+            case exact(String, keys: Bool)
         }
 
         public var query: Query
         public var matches: [Int32]
+        /// Which way `n` goes (a backward search's `n` goes up, as in vim).
+        public var forward = true
     }
 
     /// A search asked for whose matches the runtime has not delivered yet.
     public struct PendingSearch: Sendable, Equatable {
         public var query: Search.Query
         public var focusTree: Bool
+        public var forward = true
         /// False when a search is run again after an edit: the matches change, the selection stays.
         public var movesSelection = true
         /// The document the matches are for: results for an older one are dropped.
@@ -66,6 +79,21 @@ public struct BrowserState: Sendable {
     public internal(set) var focus: Focus = .tree
     /// The search prompt, while one is being typed.
     public internal(set) var prompt: TextField?
+    /// Which way the prompt being typed searches (`/` forward, `\\` backward).
+    public internal(set) var promptForward = true
+    /// Searches typed so far, oldest first (↑/↓ in the prompt).
+    public internal(set) var searchHistory: [String] = []
+    /// The history entry the prompt shows (nil: what is being typed).
+    var historyIndex: Int?
+    /// What was typed before ↑ went into the history.
+    var draftQuery = ""
+    public internal(set) var detailScroll = DetailScroll(node: 0, offset: 0)
+    /// Line mode: each row shows the line of the file where it starts.
+    public internal(set) var showsLineNumbers = false
+    /// Where the lines of the current document start (built while line mode is on).
+    public internal(set) var lineIndex: LineIndex?
+    /// The last subtree copied, cut or deleted: what `P` and `+` paste.
+    public internal(set) var register: Register?
     public internal(set) var search: Search?
     public internal(set) var pendingSearch: PendingSearch?
     public internal(set) var message: StatusMessage? {
@@ -141,6 +169,16 @@ public struct BrowserState: Sendable {
     public var selectedNode: Int { outline[rows.selection] }
 
     public var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: sidePane) }
+
+    /// How far the detail pane is scrolled for the selection.
+    public var detailOffset: Int { detailScroll.node == selectedNode ? detailScroll.offset : 0 }
+
+    /// The line of the file where `node` starts (its key, if it has one), while line mode is on.
+    public func lineNumber(of node: Int) -> Int? {
+        guard showsLineNumbers, let lineIndex, lineIndex.generation == document.generation else { return nil }
+        let source = document.tree[node]
+        return lineIndex.line(of: source.hasKey ? source.keyStart : source.start)
+    }
 
     /// Whether the help overlay is open.
     public var showsHelp: Bool { if case .help? = modal { true } else { false } }

@@ -1,3 +1,4 @@
+import Foundation
 import State
 import StateDocument
 
@@ -21,4 +22,6 @@ public enum Effect: Equatable, Sendable {
     case save(SaveRequest)
     /// Read the file again; answer `.reloaded` or `.reloadFailed`.
     case reload(OpenDocument)
+    /// Open another file in place of this one (`:e FILE`); answer `.opened` or `.openFailed`.
+    case open(URL)
 }

@@ -54,6 +54,14 @@ public struct ListState: Sendable, Equatable {
         selection = clamped(scroll)
     }
 
+    /// The wheel: the view scrolls by `rows`; the selection stays on its row while that row is
+    /// on screen, else it is kept at the nearest edge.
+    public mutating func scrollKeepingSelection(by rows: Int, page: Int) {
+        let page = max(1, page)
+        scroll = max(0, min(maxScroll(page: page), scroll + rows))
+        selection = clamped(max(scroll, min(selection, scroll + page - 1)))
+    }
+
     /// The list got longer or shorter (rows expanded or collapsed, a window resized).
     public mutating func resize(count: Int, page: Int) {
         self.count = max(0, count)

@@ -92,6 +92,14 @@ public struct TextField: Equatable, Sendable {
         cursor += 1
     }
 
+    /// Inserts text at the cursor (pasted text).
+    mutating func insert(_ pasted: String) {
+        let before = text.count
+        text.insert(contentsOf: pasted, at: text.index(text.startIndex, offsetBy: cursor))
+        // Counted after: the paste may join the character before it (a combining mark).
+        cursor = min(text.count, cursor + (text.count - before))
+    }
+
     /// The column of the cursor when the text is drawn from column 0.
     public var cursorColumn: Int { TextWidth.of(text.prefix(cursor)) }
 }

@@ -13,10 +13,15 @@ struct TextSearch {
     let caseSensitive: Bool
     /// The query's UTF-8, lowercased unless the search is case-sensitive.
     let needle: [UInt8]
+    /// Whether keys, and values, are looked at.
+    let keys: Bool
+    let values: Bool
     /// Whether a scalar of each kind (by raw value) can print as text containing the query.
     private let kindCanMatch: [Bool]
 
-    init(_ text: String) {
+    init(_ text: String, keys: Bool = true, values: Bool = true) {
+        self.keys = keys
+        self.values = values
         caseSensitive = text.contains { $0.isUppercase }
         needle = Array((caseSensitive ? text : text.lowercased()).utf8)
         // The characters each kind prints with (`PlistValue.plainText`), lowercased when folding.
@@ -48,13 +53,14 @@ struct TextSearch {
 
     private func isMatch(_ node: Int, _ tree: SourceTree, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = tree.nodes[node]
-        if entry.hasKey {
+        if keys, entry.hasKey {
             if let range = tree.plainKeyRange(of: node, in: buffer) {
                 if contains(UnsafeBufferPointer(rebasing: buffer[range])) { return true }
             } else if let key = tree.key(of: node), contains(key) {
                 return true
             }
         }
+        guard values else { return false }
         switch entry.kind {
         case .dictionary, .array:
             return false

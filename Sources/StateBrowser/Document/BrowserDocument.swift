@@ -98,6 +98,12 @@ public struct BrowserDocument: Sendable {
     /// background, like at open.
     public static let synchronousCheckLimit = 200_000
 
+    /// Takes the place of `previous` (another file opened in the same browser): numbered after
+    /// it, so nothing the runtime still has running for the old one is taken for this one.
+    public mutating func follow(_ previous: BrowserDocument) {
+        generation = previous.generation + 1
+    }
+
     /// The document for `tree`, the same file after an edit: checked the same way, at once when
     /// it is small enough.
     public func replacing(_ tree: SourceTree) -> BrowserDocument {

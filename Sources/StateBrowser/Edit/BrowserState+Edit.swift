@@ -102,6 +102,10 @@ extension BrowserState {
             return []
         }
         let kind = ValueEntry.kind(of: node, in: tree)
+        if kind == .string, case .string(let text) = value, text.contains(where: { VisibleText.endsLine($0) || $0 == "\r" }) || text.count > Self.longTextLength {
+            // Line breaks, or more than the path bar shows: the multi-line editor.
+            return beginTextEdit(node)
+        }
         var scalar: FieldType.Scalar?
         if case .value(.scalar(let s))? = editingRole(of: node) { scalar = s }
         let typeName = scalar?.rawValue ?? kind.displayName
@@ -109,6 +113,9 @@ extension BrowserState {
         modal = .edit(ValueEditor(tree.scalarText(at: node), target: .value(path, kind, scalar: scalar), label: "\(document.label(of: node) ?? "") (\(typeName)\(hint))"))
         return []
     }
+
+    /// Strings longer than this are edited in the multi-line editor.
+    static let longTextLength = 120
 
     /// Reads the editor's text; refuses (keeping the editor open) what does not parse or fit.
     mutating func submitValue(_ text: String, path: PlistPath, kind: ValueEntry.Kind, scalar: FieldType.Scalar?) -> Submission {
@@ -279,7 +286,7 @@ extension BrowserState {
         }
         let path = document.path(of: node)
         let select = selectionAfterRemoving(node)
-        let action = ChoiceAction.edit([.delete(path)], select: select, message: "Deleted \(path) (u undoes)")
+        let action = ChoiceAction.edit([.delete(path)], select: select, message: "Deleted \(path) (u undoes; P pastes it)")
         let size = Int(document.tree[node].size)
         guard size == 0 else {
             ask("Delete \(path) and the \(size) value\(size == 1 ? "" : "s") in it?", [("y", "delete", action), ("n", "keep", .cancel)])
@@ -511,9 +518,13 @@ extension BrowserState {
     mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String) -> [Effect]? {
         let before = document.tree
         let typedBefore = document.isCheckPending ? nil : document.typed
+        // What a delete takes goes to the register, as in vim: P puts it back elsewhere.
+        let kept = register
+        if operations.count == 1, case .delete(let path) = operations[0], let node = before.index(at: path) { keep(node) }
         do {
             try session.apply(operations)
         } catch {
+            register = kept
             message = StatusMessage(text: "\(error)", isError: true)
             return nil
         }

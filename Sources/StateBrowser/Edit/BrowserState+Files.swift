@@ -130,6 +130,11 @@ extension BrowserState {
         case .reloadFailed(let reason):
             message = StatusMessage(text: "Not reloaded: \(reason)", isError: true)
             return []
+        case .opened(let read, let opened):
+            return switchDocument(to: opened, file: read)
+        case .openFailed(let reason):
+            message = StatusMessage(text: "Not opened: \(reason)", isError: true)
+            return []
         case .started, .input, .checkFinished, .searchFinished:
             return []
         }
@@ -146,5 +151,35 @@ extension BrowserState {
         let effects = documentChanged(change: TreeChange(path: PlistPath(), childMap: nil), select: document.path(of: selectedNode))
         document.fileName = fileName
         return effects
+    }
+
+    /// `:e FILE`: another file in place of this one. What is the user's and not the file's
+    /// stays — the register (so values move between files), the search history, line mode and
+    /// the message log; the old file's undo history goes with it.
+    mutating func openFile(_ name: String, force: Bool) -> [Effect] {
+        guard !isDirty || force else {
+            message = StatusMessage(text: "\(document.fileName) has unsaved changes: :w saves them, :e! \(name) drops them", isError: true)
+            return []
+        }
+        let base = file?.url.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : base.appendingPathComponent(name)
+        message = StatusMessage(text: "Opening \(name)…", isError: false)
+        return [.open(url.standardizedFileURL)]
+    }
+
+    mutating func switchDocument(to opened: BrowserDocument, file read: OpenDocument) -> [Effect] {
+        var opened = opened
+        opened.follow(document)
+        var next = BrowserState(document: opened, width: width, height: height, theme: theme, colorDepth: colorDepth, keyMap: keyMap, file: read)
+        next.register = register
+        next.searchHistory = searchHistory
+        next.messageLog = messageLog
+        next.now = now
+        next.sidePane = sidePane
+        next.showsLineNumbers = showsLineNumbers && opened.tree.format != .binary
+        let previous = document.fileName
+        self = next
+        message = StatusMessage(text: "Opened \(document.fileName) (was \(previous))" + (register.map { "; P pastes \($0.summary)" } ?? ""), isError: false)
+        return document.isCheckPending ? [.check(generation: document.generation)] : []
     }
 }

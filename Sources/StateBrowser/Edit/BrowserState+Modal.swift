@@ -37,6 +37,21 @@ extension BrowserState {
                     return effects
                 }
             }
+        case .text(let editor):
+            return textEditorKey(key, editor)
+        case .value(var view):
+            switch view.update(key, page: max(1, Box.inside(layout.main).height)) {
+            case .viewing:
+                modal = .value(view)
+            case .close:
+                modal = nil
+            case .edit:
+                modal = nil
+                return view.isEditable ? beginTextEdit(selectedNode) : beginEdit(selectedNode)
+            case .refused(let why):
+                modal = .value(view)
+                message = StatusMessage(text: why, isError: true)
+            }
         case .choice(var list):
             let page = layout.choiceRows(for: list)
             switch list.update(key, page: page) {
@@ -77,6 +92,11 @@ extension BrowserState {
                 modal = nil
             }
         case .command(var field):
+            if key == .tab {
+                completeCommand(&field)
+                modal = .command(field)
+                return []
+            }
             switch field.handle(key) {
             case .editing: modal = .command(field)
             case .cancelled: modal = nil
@@ -145,6 +165,14 @@ extension BrowserState {
                 return .done(commit(ops, select: newPath, message: "Added \(newPath)") ?? [])
             }
             return .done(choose(.editThenEditValue(ops, select: newPath, message: "Added \(newPath)")))
+        case .pasteKey(let container, let value, let at):
+            let newPath = container.appending(.key(text))
+            guard document.tree.index(at: newPath) == nil else {
+                return .refused("\(container.description.isEmpty ? "The root" : container.description) already has a key “\(text)”")
+            }
+            modal = nil
+            let what = register.map(\.summary) ?? "the value"
+            return .done(commit([.insert(into: container, key: text, at: at, value: value)], select: newPath, message: "Pasted \(what) as \(newPath)") ?? [])
         case .duplicateKey(let path):
             let newPath = path.dropLast().appending(.key(text))
             guard document.tree.index(at: newPath) == nil else { return .refused("There is already a key “\(text)” here") }
@@ -239,7 +267,29 @@ extension BrowserState {
         case "wq", "x":
             if command == "x", !isDirty { return [.quit] }
             return saveAndQuit()
-        case "e!", "reload": return reload()
+        case "e!" where rest.isEmpty, "reload": return reload()
+        case "e", "edit", "e!":
+            guard !rest.isEmpty else {
+                message = StatusMessage(text: ":e FILE opens another file (:e! reloads this one)", isError: true)
+                return []
+            }
+            return openFile(rest.joined(separator: " "), force: command == "e!")
+        case "set":
+            switch rest.first {
+            case "nu"?, "number"?: setLineNumbers(true)
+            case "nonu"?, "nonumber"?: setLineNumbers(false)
+            default: message = StatusMessage(text: ":set number (nu) or :set nonumber (nonu)", isError: true)
+            }
+            return []
+        case "type":
+            let name = rest.joined(separator: " ")
+            guard document.typed.schema[name] != nil else {
+                let known = document.typed.schema.types.keys.prefix(8).joined(separator: ", ")
+                message = StatusMessage(
+                    text: name.isEmpty ? ":type NAME finds the nodes of a schema type (Tab completes): \(known)" : "No type \(name) in the schema (\(known))", isError: true)
+                return []
+            }
+            return runSearch(.type(name), focusTree: true)
         case "messages", "mes":
             openMessageLog()
             return []
@@ -254,8 +304,86 @@ extension BrowserState {
             goToLine(Int(command) ?? 1)
             return []
         default:
-            message = StatusMessage(text: ":\(text) is not a command (:w, :w FILE [\(PlistFormat.namesText)], :q, :q!, :wq, :e!, :diff)", isError: true)
+            return goToPath(text)
+        }
+    }
+
+    /// `:PATH` (or `:.PATH`): the value at a key path, in the dot syntax `state get` takes.
+    mutating func goToPath(_ text: String) -> [Effect] {
+        let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
+        let path = PlistPath(parsing: trimmed)
+        guard let node = document.tree.index(at: path) else {
+            let reason = document.tree.missingPathReason(path) ?? "no value at \(trimmed)"
+            message = StatusMessage(
+                text: ":\(text) is neither a command (:w, :q, :wq, :e FILE, :diff, :N, :type T, :set nu) nor a key path here: \(reason)", isError: true)
             return []
+        }
+        jumps.append(document.path(of: selectedNode))
+        selectNode(node)
+        message = StatusMessage(text: "At \(path.components.isEmpty ? "(root)" : path.description) — Ctrl-O goes back", isError: false)
+        return []
+    }
+
+    /// Tab in the command line: completes a key path's last key (or `:type`'s name) as far as
+    /// the candidates agree, and lists them when they differ.
+    mutating func completeCommand(_ field: inout TextField) {
+        let text = field.text
+        var candidates: [String]
+        var stem: String
+        var partial: String
+        if text.hasPrefix("type ") {
+            stem = "type "
+            partial = String(text.dropFirst(5))
+            candidates = Array(document.typed.schema.types.keys)
+        } else {
+            let lead = text.hasPrefix(".") ? "." : ""
+            let body = String(text.dropFirst(lead.count))
+            // The last unescaped dot splits the container's path from the key being typed.
+            var split: String.Index?
+            var i = body.startIndex
+            while i < body.endIndex {
+                if body[i] == "\\" {
+                    i = body.index(after: i)
+                    if i < body.endIndex { i = body.index(after: i) }
+                    continue
+                }
+                if body[i] == "." { split = i }
+                i = body.index(after: i)
+            }
+            let containerText = split.map { String(body[..<$0]) } ?? ""
+            partial = split.map { String(body[body.index(after: $0)...]) } ?? body
+            stem = lead + (split == nil ? "" : containerText + ".")
+            let tree = document.tree
+            guard let container = tree.index(at: PlistPath(parsing: containerText)), tree[container].kind.isContainer else {
+                message = StatusMessage(text: "No dictionary or array at \(containerText.isEmpty ? "(root)" : containerText)", isError: true)
+                return
+            }
+            let children = tree.children(of: container)
+            candidates =
+                tree[container].kind == .array
+                ? (0..<Int(tree[container].count)).map(String.init)
+                : children.compactMap { tree.key(of: $0) }.map { PlistPath([.key($0)]).description }
+            partial = partial.replacingOccurrences(of: "\\.", with: ".")
+            partial = PlistPath([.key(partial)]).description
+        }
+        var matching = candidates.filter { $0.hasPrefix(partial) }
+        if matching.isEmpty { matching = candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) } }
+        guard let first = matching.first else {
+            message = StatusMessage(text: "Nothing here starts with “\(partial)”", isError: true)
+            return
+        }
+        // The longest start every candidate shares.
+        var common = first
+        for other in matching.dropFirst() {
+            while !other.hasPrefix(common) { common.removeLast() }
+        }
+        if common.count < partial.count { common = partial }
+        field = TextField(stem + common)
+        if matching.count > 1 {
+            let shown = matching.prefix(12).joined(separator: "  ")
+            message = StatusMessage(text: "\(matching.count) keys: \(shown)\(matching.count > 12 ? "  …" : "")", isError: false)
+        } else {
+            message = nil
         }
     }
 }

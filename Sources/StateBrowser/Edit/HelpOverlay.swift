@@ -28,6 +28,8 @@ public struct HelpOverlay: Sendable, Equatable {
         add(PendingChanges.keys)
         add(MessageLog.keys)
         add(TextField.keys)
+        add(TextArea.keys)
+        add(ValueView.keys)
         add(Self.keys)
         self.lines = lines
         list = ListState(count: lines.count)

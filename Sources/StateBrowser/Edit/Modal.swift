@@ -4,6 +4,10 @@
 /// most one at a time; Esc leaves any of them without a change.
 public enum Modal: Sendable, Equatable {
     case edit(ValueEditor)
+    /// The multi-line editor for a string.
+    case text(TextEditor)
+    /// A value read in full.
+    case value(ValueView)
     case choice(ChoiceList)
     case color(ColorPicker)
     case confirm(Confirmation)
@@ -15,7 +19,8 @@ public enum Modal: Sendable, Equatable {
     /// The mode name in the status bar.
     var modeName: String {
         switch self {
-        case .edit, .color, .choice: "EDIT"
+        case .edit, .text, .color, .choice: "EDIT"
+        case .value: "VIEW"
         case .confirm: "ASK"
         case .changes: "DIFF"
         case .command: "COMMAND"

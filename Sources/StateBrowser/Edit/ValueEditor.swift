@@ -13,6 +13,8 @@ public struct ValueEditor: Sendable, Equatable {
         case key(PlistPath)
         /// The key of a new member of the dictionary at the path, whose value is `value`.
         case newKey(container: PlistPath, value: PlistValue, at: Int?)
+        /// The key of a pasted member of the dictionary at the path (its own key is taken there).
+        case pasteKey(container: PlistPath, value: PlistValue, at: Int?)
         /// The key of the copy of the dictionary member at the path.
         case duplicateKey(PlistPath)
         /// A file name to save to (`:w NAME` without a name asks for one).

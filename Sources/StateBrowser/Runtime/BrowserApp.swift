@@ -68,7 +68,7 @@ public struct BrowserApp {
                 guard document.generation == generation else { continue }
                 check = (generation, BackgroundJob { document.fullCheck() })
                 guard takeFinishedJobs(waiting: Self.graceMilliseconds) else { return false }
-            case .save, .reload:
+            case .save, .reload, .open:
                 guard send(Self.outcome(of: effect)) else { return false }
             }
         }
@@ -94,6 +94,14 @@ public struct BrowserApp {
                 return .reloaded(read, tree)
             } catch {
                 return .reloadFailed("\(error)")
+            }
+        case .open(let url):
+            do {
+                let (read, tree) = try OpenDocument.read(url)
+                let document = try BrowserDocument.open(tree, from: url, displayName: url.lastPathComponent, deferCheck: true)
+                return .opened(read, document)
+            } catch {
+                return .openFailed("\(url.path): \(error)")
             }
         default:
             preconditionFailure("not a file effect: \(effect)")

@@ -28,6 +28,8 @@ public enum BrowserView {
         case .changes(let view)?: PendingChangesView.render(view, state: state, into: &screen, in: layout.main)
         case .help(let help)?: HelpView.render(help, state: state, into: &screen, in: layout.screen)
         case .messages(let log)?: MessageLogView.render(log, state: state, into: &screen, in: layout.main)
+        case .value(let view)?: ValuePagerView.render(view, state: state, into: &screen, in: layout.main)
+        case .text(let editor)?: TextEditorView.render(editor, state: state, into: &screen, in: layout.main)
         case .edit?, .confirm?, .command?, nil: break
         }
         return screen

@@ -7,10 +7,34 @@ import TerminalCore
 enum DetailView {
     static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
-        let inner = Box.draw(title: "Detail", focused: false, theme: theme, into: &screen, in: rect)
+        let focused = state.focus == .side && state.sidePane == .detail
+        let inner = Box.draw(title: "Detail", focused: focused, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
-        var writer = LineWriter(screen: screen, rect: inner, theme: theme)
-        defer { screen = writer.screen }
+        var offset = state.detailOffset
+        let lines = Self.lines(state, width: inner.width, upTo: offset + inner.height + 1)
+        offset = max(0, min(offset, lines.count - inner.height))
+        for row in 0..<inner.height {
+            let index = offset + row
+            guard index < lines.count else { break }
+            var x = inner.x
+            for piece in lines[index].pieces {
+                guard x < inner.maxX else { break }
+                x = screen.put(piece.text, x: x, y: inner.y + row, style: theme[piece.role], limit: inner.maxX)
+            }
+        }
+        // Where the pane is cut, the border says so and how to scroll.
+        let up = offset > 0
+        let down = lines.count > offset + inner.height
+        if up || down, rect.width > 24 {
+            let note = up && down ? " ↑↓ { } " : up ? " ↑ { " : " ↓ more } "
+            screen.put(note, x: rect.maxX - 1 - TextWidth.of(note), y: rect.maxY - 1, style: theme[.border], limit: rect.maxX - 1)
+        }
+    }
+
+    /// Everything the pane says about the selected node, as lines `width` cells wide — the
+    /// first `limit` of them (a long string is wrapped only as far as it can be shown).
+    static func lines(_ state: BrowserState, width: Int, upTo limit: Int) -> [Line] {
+        var writer = LineWriter(width: width, limit: limit)
         let document = state.document
         let tree = document.tree
         let node = state.selectedNode
@@ -56,8 +80,9 @@ enum DetailView {
             if let doc = field.documentation { traits.append(doc) }
             writer.field("", traits.joined(separator: " · "), role: .label)
         }
-        writer.field(
-            "Bytes", "\(source.start)..<\(source.end)  (\(source.end - source.start) bytes, \(tree.format.rawValue)\(tree.encoding.isUTF8 ? "" : " as UTF-8"))", role: .label)
+        var where_ = "\(source.start)..<\(source.end)  (\(source.end - source.start) bytes, \(tree.format.rawValue)\(tree.encoding.isUTF8 ? "" : " as UTF-8"))"
+        if let line = state.lineNumber(of: node) { where_ = "line \(line), " + where_ }
+        writer.field("Bytes", where_, role: .label)
 
         let problems = document.diagnostics(at: node)
         if !problems.isEmpty {
@@ -67,9 +92,20 @@ enum DetailView {
                 writer.wrapped((problem.severity == .error ? "! " : "warning: ") + problem.message, role: problem.severity == .error ? .diagnosticError : .diagnosticWarning)
             }
         }
-        writer.blank()
-        writer.heading("Raw")
-        for line in rawLines(node: node, tree: tree, limit: max(0, writer.remaining)) { writer.line(line, role: .text) }
+        if !source.kind.isContainer, writer.wantsMore {
+            // The value in full, wrapped: what a row cuts short is read here (or in `v`).
+            let text = tree.scalarText(at: node)
+            writer.blank()
+            let lineCount = text.reduce(1) { VisibleText.endsLine($1) ? $0 + 1 : $0 }
+            writer.heading(source.kind == .string ? "Text  (\(text.count) characters\(lineCount > 1 ? ", \(lineCount) lines" : ""); v shows it whole)" : "Text")
+            writer.visible(text, role: ValueText.role(of: source.kind))
+        }
+        if writer.wantsMore {
+            writer.blank()
+            writer.heading("Raw")
+            for line in rawLines(node: node, tree: tree, limit: max(0, writer.remaining)) { writer.line(line, role: .text) }
+        }
+        return writer.lines
     }
 
     /// The node as it is written in the file, dedented; for binary files, the decoded value.
@@ -114,63 +150,74 @@ enum DetailView {
         if end < stop, lines.count < limit { lines.append("…") }
         return lines
     }
+
+    /// One line of the pane: styled pieces from its left edge.
+    struct Line {
+        var pieces: [(text: String, role: ThemeRole)]
+    }
 }
 
-/// Writes labelled lines into a pane, top to bottom, stopping at its bottom edge.
+/// Builds the labelled lines of a pane, stopping after `limit` lines.
 struct LineWriter {
-    var screen: ScreenBuffer
-    let rect: Rect
-    let theme: Theme
-    var y: Int
+    let width: Int
+    let limit: Int
+    var lines: [DetailView.Line] = []
 
-    init(screen: ScreenBuffer, rect: Rect, theme: Theme) {
-        self.screen = screen
-        self.rect = rect
-        self.theme = theme
-        y = rect.y
+    init(width: Int, limit: Int) {
+        self.width = max(1, width)
+        self.limit = limit
     }
 
-    var remaining: Int { rect.maxY - y }
+    var remaining: Int { max(0, limit - lines.count) }
+    var wantsMore: Bool { lines.count < limit }
+
+    private mutating func add(_ pieces: [(text: String, role: ThemeRole)]) {
+        guard wantsMore else { return }
+        lines.append(DetailView.Line(pieces: pieces))
+    }
+
+    static let labelWidth = 10
 
     mutating func field(_ label: String, _ value: String, role: ThemeRole) {
-        guard y < rect.maxY else { return }
-        let labelWidth = 10
-        screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
-        screen.put(TextWidth.truncated(value.escaped(), to: rect.width - labelWidth), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
-        y += 1
+        let padded = label + String(repeating: " ", count: max(0, Self.labelWidth - TextWidth.of(label)))
+        add([(padded, .label), (TextWidth.truncated(value.escaped(), to: width - Self.labelWidth), role)])
     }
 
     /// A labelled value over as many lines as it needs (a deep key path).
     mutating func wrappedField(_ label: String, _ value: String, role: ThemeRole) {
-        guard y < rect.maxY else { return }
-        let labelWidth = 10
-        screen.put(label, x: rect.x, y: y, style: theme[.label], limit: rect.maxX)
         var rest = Substring(value.escaped())
+        var first = true
         repeat {
-            let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: rect.width - labelWidth)))
-            screen.put(String(chunk), x: rect.x + labelWidth, y: y, style: theme[role], limit: rect.maxX)
+            let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: width - Self.labelWidth)))
+            let lead = first ? label + String(repeating: " ", count: max(0, Self.labelWidth - TextWidth.of(label))) : String(repeating: " ", count: Self.labelWidth)
+            add([(lead, .label), (String(chunk), role)])
             rest = rest.dropFirst(chunk.count)
-            y += 1
-        } while !rest.isEmpty && y < rect.maxY
+            first = false
+        } while !rest.isEmpty && wantsMore
     }
 
     mutating func heading(_ text: String) { line(text, role: .title) }
 
     mutating func line(_ text: String, role: ThemeRole) {
-        guard y < rect.maxY else { return }
-        screen.put(TextWidth.truncated(text, to: rect.width), x: rect.x, y: y, style: theme[role], limit: rect.maxX)
-        y += 1
+        add([(TextWidth.truncated(text, to: width), role)])
     }
 
     /// A long message over as many lines as it needs.
     mutating func wrapped(_ text: String, role: ThemeRole) {
         var rest = Substring(text)
-        while !rest.isEmpty, y < rect.maxY {
-            let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: rect.width)))
+        while !rest.isEmpty, wantsMore {
+            let chunk = rest.prefix(max(1, TextWidth.fittingCount(rest, width: width)))
             line(String(chunk), role: role)
             rest = rest.dropFirst(chunk.count)
         }
     }
 
-    mutating func blank() { y += 1 }
+    /// Text in full, wrapped, controls shown as themselves (`VisibleText`).
+    mutating func visible(_ text: String, role: ThemeRole) {
+        for line in VisibleText.lines(text, width: width, limit: remaining) {
+            add(line.map { ($0.text, $0.isControl ? ThemeRole.label : role) })
+        }
+    }
+
+    mutating func blank() { add([]) }
 }

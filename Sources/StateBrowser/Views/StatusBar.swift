@@ -8,7 +8,7 @@ enum StatusBar {
         let theme = state.theme
         screen.fill(rect, style: theme[.path])
         if let prompt = state.prompt {
-            renderField(prompt, label: "/", into: &screen, in: rect, theme: theme)
+            renderField(prompt, label: state.promptForward ? "/" : "\\", into: &screen, in: rect, theme: theme)
             return
         }
         switch state.modal {

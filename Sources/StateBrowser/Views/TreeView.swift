@@ -25,6 +25,13 @@ enum TreeView {
             let depth = state.document.depth(of: node)
             var x = rect.x
             let end = rect.maxX
+            if let line = state.lineNumber(of: node) {
+                // Line mode: the file's line, right-aligned in its own column.
+                let text = String(line)
+                let width = lineNumberWidth(state)
+                screen.put(String(repeating: " ", count: max(0, width - 1 - text.count)) + text, x: x, y: y, style: style(.label), limit: end)
+                x += width
+            }
             if let gutter = row.gutter {
                 screen.put(gutter.text, x: x, y: y, style: style(gutter.role), limit: end)
             } else if state.isMatch(node) {
@@ -49,6 +56,17 @@ enum TreeView {
                 screen.put(typeText, x: end - typeWidth, y: y, style: style(type.role), limit: end)
             }
         }
+    }
+
+    /// Cells of the line-number column (with its space), 0 outside line mode.
+    static func lineNumberWidth(_ state: BrowserState) -> Int {
+        guard state.showsLineNumbers, let index = state.lineIndex else { return 0 }
+        return String(index.count).count + 1
+    }
+
+    /// Where a row's ▸/▾ is drawn (a click there expands or collapses).
+    static func markerX(of node: Int, state: BrowserState, in rect: Rect) -> Int {
+        rect.x + lineNumberWidth(state) + 1 + min(state.document.depth(of: node) * 2, max(0, rect.width / 2))
     }
 
     /// Draws a piece, truncating with `…` at `limit`.

@@ -16,4 +16,16 @@ enum ValueText {
         default: value.plainText
         }
     }
+
+    /// The theme role values of a kind are drawn in.
+    static func role(of kind: SourceNode.Kind) -> ThemeRole {
+        switch kind {
+        case .string: .string
+        case .integer, .real: .number
+        case .trueValue, .falseValue: .bool
+        case .date: .date
+        case .data: .data
+        case .uid, .null, .dictionary, .array: .null
+        }
+    }
 }

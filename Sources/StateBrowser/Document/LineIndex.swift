@@ -1,0 +1,42 @@
+import State
+
+/// Where each line of a text file starts, to show the line of a node's first byte (line mode)
+/// and to go to a line (`:N`). Built once per document version, in one pass over the bytes.
+public struct LineIndex: Sendable {
+    /// The document version it was built for.
+    public let generation: Int
+    /// The offset of the first byte of each line; line 1 starts at 0.
+    let starts: [UInt32]
+
+    public init(tree: SourceTree, generation: Int) {
+        self.generation = generation
+        var starts: [UInt32] = [0]
+        tree.bytes.withUnsafeBufferPointer { buffer in
+            for i in 0..<buffer.count where buffer[i] == 0x0A { starts.append(UInt32(i + 1)) }
+        }
+        self.starts = starts
+    }
+
+    /// Lines in the file (a last line without a line break counts).
+    public var count: Int { starts.count }
+
+    /// The 1-based line of the byte at `offset`.
+    public func line(of offset: UInt32) -> Int {
+        // The number of lines starting at or before the offset.
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Where line `line` (1-based) starts, and where it ends (its line break or the end).
+    public func range(ofLine line: Int, byteCount: Int) -> Range<Int>? {
+        guard line >= 1, line <= starts.count else { return nil }
+        let start = Int(starts[line - 1])
+        let end = line < starts.count ? Int(starts[line]) - 1 : byteCount
+        return start..<max(start, end)
+    }
+}
