@@ -51,6 +51,17 @@ struct JSONTextSyntax: TextSyntax {
         try JSONWriter.element(value, linePrefix: prefix, style: style, into: &out, warnings: &warnings)
     }
 
+    func inlineElement(_ value: PlistValue) throws -> [UInt8]? {
+        var oneLine = style
+        oneLine.indent = nil
+        // The file's one-line separator after its comma (`, ` gives a space).
+        oneLine.afterComma = Array((inlineSeparator ?? Array(", ".utf8)).drop { $0 == UInt8(ascii: ",") })
+        var out: [UInt8] = []
+        var warnings: [PlistWarning] = []
+        try JSONWriter.element(value, linePrefix: [], style: oneLine, into: &out, warnings: &warnings)
+        return out
+    }
+
     func keyText(_ key: String) -> [UInt8] {
         var out: [UInt8] = []
         JSONWriter.appendQuoted(key, to: &out)

@@ -80,7 +80,13 @@ public enum SourceEditor {
                 let parent = try self.node(path)
                 try EditRules.checkInsert(into: tree.scalarOrShape(parent), path: path, key: key, at: at)
                 if let key, tree.child(of: parent, key: key) != nil { throw EditRules.duplicateKey(key, path) }
-                return try insert(into: parent, path: path, at: at, item: { prefix in try self.item(key: key, value: value, prefix: prefix, path: path) })
+                // A container among one-line containers is written on one line too.
+                let siblings = Array(tree.children(of: parent))
+                let position = at ?? siblings.count
+                let neighbor = position > 0 ? siblings[min(position, siblings.count) - 1] : siblings.first
+                let oneLine =
+                    value.isContainer && neighbor.map { tree[$0].kind.isContainer && !bytes[Int(tree[$0].start)..<Int(tree[$0].end)].contains(0x0A) } == true
+                return try insert(into: parent, path: path, at: at, item: { prefix in try self.item(key: key, value: value, prefix: prefix, path: path, oneLine: oneLine) })
             case .duplicate(let path, let key):
                 guard !path.components.isEmpty else { throw EditRules.root(path) }
                 let node = try self.node(path)
@@ -162,8 +168,8 @@ public enum SourceEditor {
         }
 
         /// A dictionary member (key, the file's key–value separator, value) or an array item.
-        private func item(key: String?, value: PlistValue, prefix: [UInt8], path: PlistPath) throws -> [UInt8] {
-            let element = try self.element(value, prefix: prefix, path: key.map { path.appending(.key($0)) } ?? path)
+        private func item(key: String?, value: PlistValue, prefix: [UInt8], path: PlistPath, oneLine: Bool = false) throws -> [UInt8] {
+            let element = try (oneLine ? syntax.inlineElement(value) : nil) ?? self.element(value, prefix: prefix, path: key.map { path.appending(.key($0)) } ?? path)
             guard let key else { return element }
             return try keyText(key, path: path) + keyValueSeparator(prefix: prefix) + element
         }

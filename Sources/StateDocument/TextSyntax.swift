@@ -35,10 +35,15 @@ protocol TextSyntax {
     func keyValueSeparator(copying between: [UInt8]?, prefix: [UInt8]) -> [UInt8]
     /// What follows the only item written into an empty container (OpenStep's `;`).
     func terminatorAfterOnlyItem(in kind: SourceNode.Kind) -> [UInt8]
+
+    /// A container written on one line, as its one-line siblings are (`{"name": "Kit"}` among
+    /// such items); nil where the format has no one-line form worth copying.
+    func inlineElement(_ value: PlistValue) throws -> [UInt8]?
 }
 
 extension TextSyntax {
     func terminatorAfterOnlyItem(in kind: SourceNode.Kind) -> [UInt8] { [] }
+    func inlineElement(_ value: PlistValue) throws -> [UInt8]? { nil }
 }
 
 extension SourceTree {

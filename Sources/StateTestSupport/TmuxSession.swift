@@ -101,6 +101,33 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", "main", "-l", "--", text])
     }
 
+    /// What a terminal sends for the mouse at a 0-based cell, in the SGR encoding (what xterm
+    /// sends once a program asks for mouse reports with 1006): a left click is a press and a
+    /// release; the wheel is buttons 64 (up) and 65 (down).
+    public enum MouseAction {
+        case click, wheelUp, wheelDown
+    }
+
+    /// Sends a mouse event to the program as the terminal would (raw bytes, not tmux's own
+    /// mouse handling, which needs a real pointer).
+    public func mouse(_ action: MouseAction, x: Int, y: Int) throws {
+        let cell = "\(x + 1);\(y + 1)"
+        let bytes: String
+        switch action {
+        case .click: bytes = "\u{1B}[<0;\(cell)M\u{1B}[<0;\(cell)m"
+        case .wheelUp: bytes = "\u{1B}[<64;\(cell)M"
+        case .wheelDown: bytes = "\u{1B}[<65;\(cell)M"
+        }
+        try type(bytes)
+    }
+
+    /// Pastes text as a terminal does when the program asked for bracketed paste (tmux's
+    /// `paste-buffer -p`): line breaks arrive as carriage returns, inside `ESC [200~ … ESC [201~`.
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "state-test-paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "state-test-paste", "-t", "main"])
+    }
+
     /// The screen as text lines.
     /// `/TEXT` Enter: the browser's search.
     public func search(_ text: String) throws {

@@ -303,6 +303,9 @@ public final class NCursesTerminal: TerminalBackend {
         let kind: MouseEvent.Kind
         switch cc_get_mouse(&x, &y) {
         case 1: kind = .press
+        case 5:
+            lastPress = nil
+            return MouseEvent(.press, x: Int(x), y: Int(y), clickCount: 2)
         case 2: kind = .release
         case 3: kind = .wheelUp
         case 4: kind = .wheelDown

@@ -57,7 +57,9 @@ static inline int    cc_cchar_max(void)   { return CCHARW_MAX; }
 static inline int cc_mouse_enable(int on) {
     mmask_t wanted = 0;
     if (on) {
-        wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED;
+        /* Clicks too: a press and release read in one go are merged into a click (or a double
+           click) even with no resolution delay. */
+        wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED;
 #if defined(NCURSES_MOUSE_VERSION) && NCURSES_MOUSE_VERSION > 1
         wanted |= BUTTON5_PRESSED;
 #endif
@@ -65,14 +67,15 @@ static inline int cc_mouse_enable(int on) {
     mouseinterval(0);
     return mousemask(wanted, NULL) != 0;
 }
-/* The mouse event curses just reported as KEY_MOUSE: 1 press, 2 release, 3 wheel up,
-   4 wheel down, 0 another button; -1 when there is none. */
+/* The mouse event curses just reported as KEY_MOUSE: 1 press (or a click), 2 release,
+   3 wheel up, 4 wheel down, 5 double click, 0 another button; -1 when there is none. */
 static inline int cc_get_mouse(int *x, int *y) {
     MEVENT event;
     if (getmouse(&event) != OK) return -1;
     *x = event.x;
     *y = event.y;
-    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON1_DOUBLE_CLICKED) return 5;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
     if (event.bstate & BUTTON1_RELEASED) return 2;
     if (event.bstate & BUTTON4_PRESSED) return 3;
 #if defined(NCURSES_MOUSE_VERSION) && NCURSES_MOUSE_VERSION > 1

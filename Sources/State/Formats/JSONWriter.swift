@@ -10,11 +10,14 @@ public enum JSONWriter {
         public var newline: [UInt8]
         /// What goes between a key and its value (`": "`, `" : "`, `":"`).
         public var colon: [UInt8]
+        /// What follows each comma when everything is on one line (`" "` for `[1, 2]`).
+        public var afterComma: [UInt8]
 
-        public init(indent: [UInt8]? = Array("  ".utf8), newline: [UInt8] = [0x0A], colon: [UInt8] = Array(": ".utf8)) {
+        public init(indent: [UInt8]? = Array("  ".utf8), newline: [UInt8] = [0x0A], colon: [UInt8] = Array(": ".utf8), afterComma: [UInt8] = []) {
             self.indent = indent
             self.newline = newline
             self.colon = colon
+            self.afterComma = afterComma
         }
 
         public static let pretty = Style()
@@ -147,7 +150,10 @@ public enum JSONWriter {
                 }
                 if let indent = style.indent { line.append(contentsOf: indent) }
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    if i > 0 {
+                        out.append(UInt8(ascii: ","))
+                        if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
+                    }
                     newline(&out)
                     path.append(.index(i))
                     do { try write(item, into: &out) } catch var error as WriteError {
@@ -171,7 +177,10 @@ public enum JSONWriter {
                 for i in 0..<keys.count {
                     let key = keys[i]
                     let item = values[i]
-                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    if i > 0 {
+                        out.append(UInt8(ascii: ","))
+                        if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
+                    }
                     newline(&out)
                     appendQuoted(key, to: &out)
                     out.append(style.colon)

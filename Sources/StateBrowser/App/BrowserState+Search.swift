@@ -51,13 +51,17 @@ extension BrowserState {
         let node = selectedNode
         let tree = document.tree
         if !document.isArrayElement(node), let key = tree.key(of: node) {
-            return runSearch(.exact(key, keys: true), forward: forward)
+            let effects = runSearch(.exact(key, keys: true), forward: forward)
+            pendingSearch?.skipsSelection = true
+            return effects
         }
         guard !tree[node].kind.isContainer else {
             message = StatusMessage(text: "* searches for a key or a value; this item is a \(tree[node].kind == .array ? "array" : "dictionary") (/ searches text)", isError: true)
             return []
         }
-        return runSearch(.exact(tree.scalarText(at: node), keys: false), forward: forward)
+        let effects = runSearch(.exact(tree.scalarText(at: node), keys: false), forward: forward)
+        pendingSearch?.skipsSelection = true
+        return effects
     }
 
     /// Finds every match in the whole document (collapsed parts included) and selects the first
@@ -93,7 +97,7 @@ extension BrowserState {
         }
         if pending.focusTree { focus = .tree }
         // Forward: the first match at or after the selection; backward: the first before it.
-        stepMatch(forward: pending.forward, fromCurrent: !pending.forward)
+        stepMatch(forward: pending.forward, fromCurrent: !pending.forward || pending.skipsSelection)
         return []
     }
 

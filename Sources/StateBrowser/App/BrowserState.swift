@@ -57,6 +57,8 @@ public struct BrowserState: Sendable {
         public var query: Search.Query
         public var focusTree: Bool
         public var forward = true
+        /// The first match is the next one after the selection, never the selection itself (`*`).
+        public var skipsSelection = false
         /// False when a search is run again after an edit: the matches change, the selection stays.
         public var movesSelection = true
         /// The document the matches are for: results for an older one are dropped.

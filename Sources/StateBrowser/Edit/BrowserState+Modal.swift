@@ -213,18 +213,14 @@ extension BrowserState {
             message = StatusMessage(text: "A binary property list has no lines", isError: true)
             return
         }
-        // The byte offset where line `line` starts (the text is UTF-8 for every text format).
-        var offset = 0
-        var current = 1
-        while current < line, let newline = tree.bytes[offset...].firstIndex(of: 0x0A) {
-            offset = newline + 1
-            current += 1
-        }
-        guard current == line else {
-            message = StatusMessage(text: "The file has \(current) lines", isError: true)
+        // Where line `line` starts and ends (the text is UTF-8 for every text format).
+        let index = lineIndex ?? LineIndex(tree: tree, generation: document.generation)
+        guard let range = index.range(ofLine: line, byteCount: tree.bytes.count) else {
+            message = StatusMessage(text: "The file has \(index.count) lines", isError: true)
             return
         }
-        let lineEnd = tree.bytes[offset...].firstIndex(of: 0x0A) ?? tree.bytes.count
+        let offset = range.lowerBound
+        let lineEnd = range.upperBound
         // The first node that starts on the line, else the innermost one around it.
         var found = SourceTree.root
         for index in tree.nodes.indices {

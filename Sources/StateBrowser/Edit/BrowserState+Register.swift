@@ -46,7 +46,8 @@ extension BrowserState {
             return commit([.insert(into: path, key: key, at: at, value: register.value)], select: newPath, message: "Pasted \(register.summary) as \(newPath)") ?? []
         }
         // The key is taken here (or the value had none): ask, suggesting a free one.
-        let suggestion = unusedKey(like: register.key ?? "key", in: container)
+        let base = register.key ?? "key"
+        let suggestion = tree.child(of: container, key: base) == nil ? base : unusedKey(like: base, in: container)
         let label = register.key.map { "“\($0)” is taken here; key of the pasted entry" } ?? "key of the pasted entry"
         modal = .edit(ValueEditor("", target: .pasteKey(container: path, value: register.value, at: at), label: label, placeholder: suggestion))
         return []

@@ -97,7 +97,7 @@ enum DetailView {
             let text = tree.scalarText(at: node)
             writer.blank()
             let lineCount = text.reduce(1) { VisibleText.endsLine($1) ? $0 + 1 : $0 }
-            writer.heading(source.kind == .string ? "Text  (\(text.count) characters\(lineCount > 1 ? ", \(lineCount) lines" : ""); v shows it whole)" : "Text")
+            writer.heading(source.kind == .string ? "Text  \(text.count) characters\(lineCount > 1 ? ", \(lineCount) lines" : "") (v)" : "Text")
             writer.visible(text, role: ValueText.role(of: source.kind))
         }
         if writer.wantsMore {
