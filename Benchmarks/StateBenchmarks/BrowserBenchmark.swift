@@ -53,6 +53,20 @@ enum BrowserBenchmark {
         samples += time(Array(repeating: .character("n"), count: 50) + Array(repeating: .character("N"), count: 20))
         samples += time([.character("c")])
         details["collapseAll"] = samples.last!
+        // Collapsed containers preview their first entries on every visible row.
+        samples += time([.character("3")] + Array(repeating: .pageDown, count: 50) + Array(repeating: .character("j"), count: 100))
+        // Line mode (its index built on the first L), the detail pane's scroll, the value view.
+        samples += time([.character("L")] + Array(repeating: .character("j"), count: 50) + [.character("L")])
+        samples += time(Array(repeating: .character("}"), count: 20) + [.character("v"), .escape])
+        // The wheel over the tree.
+        for kind in Array(repeating: MouseEvent.Kind.wheelDown, count: 50) + Array(repeating: .wheelUp, count: 20) {
+            backend.send(.mouse(MouseEvent(kind, x: 10, y: 10)))
+            let start = Measurement.now()
+            app.step()
+            let seconds = Measurement.now() - start
+            details["max wheel"] = max(details["max wheel"] ?? 0, seconds)
+            samples.append(seconds)
+        }
         samples.sort()
         details["p99"] = samples[samples.count * 99 / 100]
         details["max"] = samples.last!

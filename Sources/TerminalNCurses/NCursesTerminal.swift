@@ -183,7 +183,10 @@ public final class NCursesTerminal: TerminalBackend {
             if result == KEY_CODE_YES {
                 if Int32(code) == KEY_RESIZE { return .resize(width: size.width, height: size.height) }
                 if Int32(code) == cc_key_mouse() {
-                    if let event = mouseEvent() { return .mouse(event) }
+                    if reportsMouse, let event = mouseEvent() { return .mouse(event) }
+                    // A report nobody asked for (a program before this one left the mouse on):
+                    // curses took only its start; the rest must not arrive as keys.
+                    if !reportsMouse { dropMouseReport() }
                     continue
                 }
                 if let key = Self.functionKey(Int32(code)) { return .key(key) }
@@ -294,6 +297,25 @@ public final class NCursesTerminal: TerminalBackend {
             }
         }
         return text
+    }
+
+    /// Reads the rest of a mouse report curses did not decode: SGR's `digits;digits;digits`
+    /// and `M`/`m`, or X10's three bytes.
+    private func dropMouseReport() {
+        wtimeout(window, 10)
+        defer { wtimeout(window, -1) }
+        var code: wint_t = 0
+        guard wget_wch(window, &code) == OK else { return }
+        if (0x30...0x39).contains(code) {
+            var read = 1
+            while read < 32, wget_wch(window, &code) == OK {
+                read += 1
+                if code == 0x4D || code == 0x6D { return }
+            }
+        } else {
+            _ = wget_wch(window, &code)
+            _ = wget_wch(window, &code)
+        }
     }
 
     /// The event behind a KEY_MOUSE, with double clicks counted here.

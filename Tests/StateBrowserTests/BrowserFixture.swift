@@ -63,6 +63,7 @@ extension Effect {
         case .copy(let text): "copy \(text)"
         case .search(let query, _): "search \(query)"
         case .check: "check"
+        case .indexLines: "index lines"
         case .reload: "reload"
         case .open(let url): "open \(url.lastPathComponent)"
         case .suspend: "suspend"

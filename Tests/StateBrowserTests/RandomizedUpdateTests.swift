@@ -142,6 +142,9 @@ import Testing
             case .search(let query, let generation):
                 guard generation == state.document.generation else { continue }
                 more = state.update(.searchFinished(query, matches: BrowserState.matches(of: query, in: state.document), generation: generation))
+            case .indexLines(let generation):
+                guard generation == state.document.generation else { continue }
+                more = state.update(.linesIndexed(LineIndex(tree: state.document.tree, generation: generation)))
             case .check(let generation):
                 guard generation == state.document.generation else { continue }
                 more = state.update(.checkFinished(state.document.fullCheck(), generation: generation))

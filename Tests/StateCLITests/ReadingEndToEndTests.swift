@@ -138,4 +138,31 @@ import Testing
         ]
         #expect(try PlistOracle.read(target) == PlistOracle.canonical(value))
     }
+
+    @Test func withNoMouseReportsAreDroppedWholeAndTheTerminalKeepsItsSelection() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { Fixtures.removeTemporaryFolder(folder) }
+        let file = try Self.workflow(in: folder)
+        let tmux = try TmuxSession(width: 110, height: 24)
+        try tmux.run("\(Self.environment) \(Self.state) --no-mouse \(file.path); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        // The program did not ask for reports, so tmux keeps the mouse for itself.
+        #expect(try tmux.tmux(["display-message", "-p", "-t", "main", "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // Reports sent anyway (a program before left the mouse on) change nothing: no digit
+        // of them expands to a depth, no `m` is a key.
+        try tmux.mouse(.click, x: 3, y: 3)
+        try tmux.mouse(.wheelDown, x: 3, y: 3)
+        try tmux.send("j")
+        let screen = try tmux.waitFor(text: "2/6")
+        #expect(screen.contains { $0.contains("▸ objects") })
+        #expect(!screen.contains { $0.contains("does nothing") })
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+        // Without --no-mouse the program asks for them.
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
+        try tmux.waitFor(text: "BROWSE")
+        #expect(try tmux.tmux(["display-message", "-p", "-t", "main", "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        try tmux.send("q")
+        try tmux.waitFor(text: "EXIT=0")
+    }
 }

@@ -47,6 +47,27 @@ import Testing
     }
 }
 
+/// The mouse is the browser's unless the user leaves it to the terminal.
+@Suite struct MouseChoiceTests {
+    @Test func theOptionTheEnvironmentAndTheConfigFileTurnItOff() throws {
+        let home = try Fixtures.temporaryFolder()
+        defer { Fixtures.removeTemporaryFolder(home) }
+        let env = ["HOME": home.path]
+        #expect(try ThemeChoice.mouse(option: false, environment: env))
+        #expect(try !ThemeChoice.mouse(option: true, environment: env))
+        #expect(try !ThemeChoice.mouse(option: false, environment: env.merging(["STATE_MOUSE": "off"]) { $1 }))
+        #expect(try ThemeChoice.mouse(option: false, environment: env.merging(["STATE_MOUSE": "1"]) { $1 }))
+        let config = home.appendingPathComponent(".config/state")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data(#"{"mouse": false, "theme": "dark"}"#.utf8).write(to: config.appendingPathComponent("config.plist"))
+        #expect(try !ThemeChoice.mouse(option: false, environment: env))
+        #expect(try ThemeChoice.mouse(option: false, environment: env.merging(["STATE_MOUSE": "on"]) { $1 }), "the environment wins over the file")
+        try Data(#"{"mouse": "no"}"#.utf8).write(to: config.appendingPathComponent("config.plist"))
+        let error = #expect(throws: (any Error).self) { try ThemeChoice.mouse(option: false, environment: env) }
+        #expect("\(error!)".contains("mouse must be true or false"))
+    }
+}
+
 /// In the real binary, in tmux: a white pane gets the light theme, a black one the dark.
 @Suite(.tags(.tmux)) struct BackgroundDetectionEndToEndTests {
     @Test(arguments: [("#ffffff", "38;2;31;31;31m"), ("#000000", "38;2;212;212;212m")])

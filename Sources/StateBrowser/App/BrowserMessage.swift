@@ -11,6 +11,8 @@ public enum BrowserMessage: Sendable {
     case input(InputEvent)
     /// The whole check of the document of `generation`, done in the background.
     case checkFinished(TypedDocument, generation: Int)
+    /// Where the lines of a document start, found in the background.
+    case linesIndexed(LineIndex)
     /// Every match of a search over the document of `generation`, in document order.
     case searchFinished(BrowserState.Search.Query, matches: [Int32], generation: Int)
     /// The request's bytes are on disk; `file` is the file as it now is (its new stamp);

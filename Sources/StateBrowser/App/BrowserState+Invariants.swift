@@ -30,7 +30,9 @@ extension BrowserState {
         if let prompt, !prompt.isSound { problems.append("prompt: cursor outside its text") }
         if let historyIndex, historyIndex >= searchHistory.count { problems.append("search history: entry \(historyIndex) of \(searchHistory.count)") }
         if detailScroll.offset < 0 { problems.append("detail pane: scrolled above its top") }
-        if showsLineNumbers, document.tree.format != .binary, lineIndex?.generation != document.generation { problems.append("line mode: no line index for this document") }
+        if showsLineNumbers, document.tree.format != .binary, lineIndex?.generation != document.generation, pendingLineIndex != document.generation {
+            problems.append("line mode: no line index for this document, none coming")
+        }
         switch modal {
         case .choice(let list)?:
             problems += list.list.invariantViolations("pick list")

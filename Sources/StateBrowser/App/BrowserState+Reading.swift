@@ -139,17 +139,28 @@ extension BrowserState {
             return
         }
         showsLineNumbers = on
-        refreshLineIndex()
         message = StatusMessage(text: on ? "Line numbers on (L turns them off)" : "Line numbers off", isError: false)
     }
 
-    /// Builds the line index for the current document while line mode is on (once per edit).
-    mutating func refreshLineIndex() {
+    /// Files up to this size get their line index at once; larger ones in the background (a
+    /// 100 MB file takes longer than a keystroke may).
+    static let synchronousLineIndexLimit = 4 * 1024 * 1024
+
+    /// Builds the line index for the current document while line mode is on (once per edit),
+    /// or asks for it to be built in the background.
+    mutating func refreshLineIndex() -> [Effect] {
         guard showsLineNumbers, document.tree.format != .binary else {
             lineIndex = nil
-            return
+            return []
         }
-        if lineIndex?.generation != document.generation { lineIndex = LineIndex(tree: document.tree, generation: document.generation) }
+        guard lineIndex?.generation != document.generation else { return [] }
+        if document.tree.bytes.count <= Self.synchronousLineIndexLimit {
+            lineIndex = LineIndex(tree: document.tree, generation: document.generation)
+            return []
+        }
+        guard pendingLineIndex != document.generation else { return [] }
+        pendingLineIndex = document.generation
+        return [.indexLines(generation: document.generation)]
     }
 
     // MARK: - The mouse

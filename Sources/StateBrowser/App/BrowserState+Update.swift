@@ -7,7 +7,11 @@ extension BrowserState {
     /// read — and returns what the runtime must do. Pure: no terminal, files or clock. Every
     /// change of the state happens here.
     public mutating func update(_ message: BrowserMessage) -> [Effect] {
-        defer { refreshLineIndex() }
+        let effects = dispatch(message)
+        return effects + refreshLineIndex()
+    }
+
+    private mutating func dispatch(_ message: BrowserMessage) -> [Effect] {
         switch message {
         case .started(let w, let h):
             resize(width: w, height: h)
@@ -18,6 +22,10 @@ extension BrowserState {
             return finishCheck(typed, generation: generation)
         case .searchFinished(let query, let matches, let generation):
             return finishSearch(query, matches: matches, generation: generation)
+        case .linesIndexed(let index):
+            if index.generation == document.generation { lineIndex = index }
+            if pendingLineIndex == index.generation { pendingLineIndex = nil }
+            return []
         case .saved, .changedOnDisk, .saveFailed, .reloaded, .reloadFailed, .opened, .openFailed:
             return finishFile(message)
         }

@@ -94,6 +94,8 @@ public struct BrowserState: Sendable {
     public internal(set) var showsLineNumbers = false
     /// Where the lines of the current document start (built while line mode is on).
     public internal(set) var lineIndex: LineIndex?
+    /// The document version a line index is being built for in the background.
+    var pendingLineIndex: Int?
     /// The last subtree copied, cut or deleted: what `P` and `+` paste.
     public internal(set) var register: Register?
     public internal(set) var search: Search?

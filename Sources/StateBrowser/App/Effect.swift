@@ -18,6 +18,9 @@ public enum Effect: Equatable, Sendable {
     /// Check the document of `generation` (the current one) in the background; answer
     /// `.checkFinished`.
     case check(generation: Int)
+    /// Find where the lines of the document of `generation` start (line mode on a large file),
+    /// in the background; answer `.linesIndexed`.
+    case indexLines(generation: Int)
     /// Write bytes to a file; answer `.saved`, `.changedOnDisk` or `.saveFailed`.
     case save(SaveRequest)
     /// Read the file again; answer `.reloaded` or `.reloadFailed`.

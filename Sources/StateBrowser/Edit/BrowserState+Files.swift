@@ -135,7 +135,7 @@ extension BrowserState {
         case .openFailed(let reason):
             message = StatusMessage(text: "Not opened: \(reason)", isError: true)
             return []
-        case .started, .input, .checkFinished, .searchFinished:
+        case .started, .input, .checkFinished, .searchFinished, .linesIndexed:
             return []
         }
     }

@@ -17,6 +17,7 @@ public struct BrowserApp {
     let backend: any TerminalBackend
     private var check: (generation: Int, job: BackgroundJob<TypedDocument>)?
     private var search: (query: BrowserState.Search.Query, generation: Int, job: BackgroundJob<[Int32]>)?
+    private var lines: BackgroundJob<LineIndex>?
     /// How long to wait for a key while a job runs before looking at it again.
     static let pollMilliseconds = 50
     /// How long to wait for a new job before drawing: short jobs land in the same frame.
@@ -62,6 +63,11 @@ public struct BrowserApp {
                 let document = state.document
                 guard document.generation == generation else { continue }
                 search = (query, generation, BackgroundJob { BrowserState.matches(of: query, in: document) })
+                guard takeFinishedJobs(waiting: Self.graceMilliseconds) else { return false }
+            case .indexLines(let generation):
+                let document = state.document
+                guard document.generation == generation else { continue }
+                lines = BackgroundJob { LineIndex(tree: document.tree, generation: generation) }
                 guard takeFinishedJobs(waiting: Self.graceMilliseconds) else { return false }
             case .check(let generation):
                 let document = state.document
@@ -109,7 +115,7 @@ public struct BrowserApp {
     }
 
     /// True while a background job runs.
-    public var isBusy: Bool { check != nil || search != nil }
+    public var isBusy: Bool { check != nil || search != nil || lines != nil }
 
     /// Blocks until the background jobs are done and hands their results to `update` (tests,
     /// benchmarks); false if that quit.
@@ -123,6 +129,10 @@ public struct BrowserApp {
             search = nil
             guard send(.searchFinished(query, matches: job.wait(), generation: generation)) else { return false }
         }
+        while let job = lines {
+            lines = nil
+            guard send(.linesIndexed(job.wait())) else { return false }
+        }
         return true
     }
 
@@ -135,6 +145,10 @@ public struct BrowserApp {
         if let (query, generation, job) = search, let matches = job.result(waitingUpTo: milliseconds) {
             search = nil
             guard send(.searchFinished(query, matches: matches, generation: generation)) else { return false }
+        }
+        if let job = lines, let index = job.result(waitingUpTo: milliseconds) {
+            lines = nil
+            guard send(.linesIndexed(index)) else { return false }
         }
         return true
     }

@@ -31,6 +31,9 @@ enum DetailView {
         }
     }
 
+    /// Values longer than this (bytes in the file) are not shown in the pane, only in `v`.
+    static let textLimit: UInt32 = 256 * 1024
+
     /// Everything the pane says about the selected node, as lines `width` cells wide — the
     /// first `limit` of them (a long string is wrapped only as far as it can be shown).
     static func lines(_ state: BrowserState, width: Int, upTo limit: Int) -> [Line] {
@@ -92,7 +95,11 @@ enum DetailView {
                 writer.wrapped((problem.severity == .error ? "! " : "warning: ") + problem.message, role: problem.severity == .error ? .diagnosticError : .diagnosticWarning)
             }
         }
-        if !source.kind.isContainer, writer.wantsMore {
+        if !source.kind.isContainer, writer.wantsMore, source.end - source.start > Self.textLimit {
+            // Decoding megabytes on every frame would cost the keystroke: `v` shows it once.
+            writer.blank()
+            writer.heading("Text  \(source.end - source.start) bytes (v shows it whole)")
+        } else if !source.kind.isContainer, writer.wantsMore {
             // The value in full, wrapped: what a row cuts short is read here (or in `v`).
             let text = tree.scalarText(at: node)
             writer.blank()
