@@ -1,0 +1,105 @@
+import Foundation
+import OrderedCollections
+
+extension KeyedArchive {
+    /// One dictionary entry of an archived `NSDictionary`: references to its key and value.
+    public struct Entry: Sendable, Equatable {
+        public var key: Int
+        public var value: Int
+    }
+
+    /// What an archived object is, read as the Foundation class it was archived from.
+    public enum Content: Sendable, Equatable {
+        /// `$null`: nil.
+        case null
+        /// A string, number, boolean or data stored as itself in `$objects`.
+        case scalar(PlistValue)
+        /// `NSString`/`NSMutableString` stored as an object (`NS.string`).
+        case string(String)
+        /// `NSDate`: seconds since 2001 (`NS.time`).
+        case date(Date)
+        /// `NSData`/`NSMutableData` stored as an object (`NS.data`).
+        case data(Data)
+        case uuid(UUID)
+        /// `NSURL`: a relative string against an optional base URL object.
+        case url(base: Int?, relative: String)
+        /// `NSArray`, `NSSet`, `NSOrderedSet` and their mutable kinds: references in order.
+        case list([Int])
+        /// `NSDictionary`/`NSMutableDictionary`.
+        case map([Entry])
+        /// `NSColor` (`NSRGB`, `NSWhite`) or `UIColor` (`UIRed`…, `UIWhite`) in RGB.
+        case color(RGBAColor)
+        /// Any other class: its keyed fields (UIDs in them are references).
+        case object(OrderedDictionary<String, PlistValue>)
+    }
+
+    static let listClasses: Set<String> = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet"]
+    static let mapClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+
+    /// The object at `uid` as its class stores it. Objects of a known class whose fields are
+    /// not as that class writes them are shown as plain objects (their fields), never guessed.
+    public func content(of uid: Int) -> Content {
+        let object = objects[uid]
+        guard let name = className(of: uid) else {
+            if uid == 0, case .string("$null") = object { return .null }
+            return .scalar(object)
+        }
+        let fields = fields(of: uid)
+        func reference(_ key: String) -> Int? { if case .uid(let u)? = fields[key] { Int(u) } else { nil } }
+        func references(_ key: String) -> [Int]? {
+            guard case .array(let items)? = fields[key] else { return nil }
+            let uids = items.compactMap { if case .uid(let u) = $0 { Int(u) } else { nil } }
+            return uids.count == items.count ? uids : nil
+        }
+        func text(_ uid: Int?) -> String? {
+            guard let uid else { return nil }
+            switch objects[uid] {
+            case .string(let s) where className(of: uid) == nil: return s
+            default: if case .string(let s) = content(of: uid) { return s } else { return nil }
+            }
+        }
+        let chain = Set(classChain(of: uid)).union([name])
+        if !chain.isDisjoint(with: Self.listClasses), let items = references("NS.objects") { return .list(items) }
+        if !chain.isDisjoint(with: Self.mapClasses), let keys = references("NS.keys"), let values = references("NS.objects"), keys.count == values.count {
+            return .map(zip(keys, values).map { Entry(key: $0, value: $1) })
+        }
+        switch name {
+        case "NSString", "NSMutableString":
+            if case .string(let s)? = fields["NS.string"] { return .string(s) }
+        case "NSDate":
+            if let time = fields["NS.time"].flatMap(Self.number) { return .date(Date(timeIntervalSinceReferenceDate: time)) }
+        case "NSData", "NSMutableData":
+            if case .data(let d)? = fields["NS.data"] { return .data(d) }
+        case "NSUUID":
+            if case .data(let d)? = fields["NS.uuidbytes"], d.count == 16 {
+                let b = Array(d)
+                return .uuid(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])))
+            }
+        case "NSURL":
+            if let relative = text(reference("NS.relative")) {
+                let base = reference("NS.base").flatMap { $0 == 0 ? nil : $0 }
+                return .url(base: base, relative: relative)
+            }
+        case "NSColor", "UIColor":
+            if let color = ArchivedColor.color(fields) { return .color(color) }
+        default:
+            break
+        }
+        return .object(fields)
+    }
+
+    static func number(_ value: PlistValue) -> Double? {
+        switch value {
+        case .real(let d): d
+        case .integer(let i): Double(i)
+        default: nil
+        }
+    }
+
+    /// The absolute string of an archived URL (its relative string against its base).
+    public func urlString(of uid: Int) -> String? {
+        guard case .url(let base, let relative) = content(of: uid) else { return nil }
+        guard let base, let baseString = urlString(of: base), let baseURL = URL(string: baseString) else { return relative }
+        return URL(string: relative, relativeTo: baseURL)?.absoluteString ?? relative
+    }
+}
