@@ -32,13 +32,25 @@ struct ConvertCommand: ParsableCommand {
             discussion: "Without it, converting to the file's own format keeps its encoding and anything else is UTF-8."))
     var encoding: EncodingName?
 
+    @Flag(help: "Write a keyed archive's object graph as plain data (each object's class under $class); refused for a cycle.")
+    var unarchive = false
+
     func run() throws {
         let input = InputFile(file)
         let tree = try input.readTree()
         var warnings: [PlistWarning] = []
         let bytes: [UInt8]
         do {
-            bytes = try tree.serialized(as: to, encoding: encoding?.encoding(for: tree), warnings: &warnings)
+            if unarchive {
+                let value = tree.value()
+                guard KeyedArchive.isArchive(value) else {
+                    throw PlistError("not a keyed archive (no $archiver, $top and $objects): --unarchive reads NSKeyedArchiver files")
+                }
+                let plain = try KeyedArchive(value).unarchived()
+                bytes = try SourceTree(parsing: try plain.serialized(as: .binary)).serialized(as: to, encoding: encoding?.encoding(for: tree), warnings: &warnings)
+            } else {
+                bytes = try tree.serialized(as: to, encoding: encoding?.encoding(for: tree), warnings: &warnings)
+            }
         } catch {
             throw CommandFailure.report(error, file: input.name, code: CommandFailure.conversion)
         }

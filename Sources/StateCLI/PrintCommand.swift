@@ -17,7 +17,7 @@ struct PrintCommand: ParsableCommand {
 
     @OptionGroup var schemaOptions: SchemaOptions
 
-    @Flag(help: "Print the plain tree, without looking for a schema.")
+    @Flag(help: "Print the plain tree, without looking for a schema (a keyed archive: its storage, not its object graph).")
     var raw = false
 
     func run() throws {
@@ -29,6 +29,22 @@ struct PrintCommand: ParsableCommand {
     static func print(_ tree: SourceTree, input: InputFile, schemaOptions: SchemaOptions, raw: Bool) throws {
         guard !raw else {
             TreePrinter.render(tree) { StandardStream.output.write($0) }
+            return
+        }
+        if let graph = ArchiveGraph.of(tree) {
+            // A keyed archive: its object graph, each object with its class; shared objects and
+            // cycles as links to where they are shown.
+            let links = NodeLinks(graph.tree)
+            let swatches = Swatches(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
+            TreePrinter.render(
+                graph.tree,
+                label: { node in
+                    let path = links.path(of: node, in: graph.tree)
+                    var parts = [graph.className(at: path)].compactMap { $0 }
+                    if let color = ColorSpelling.color(at: node, in: graph.tree), graph.className(at: path) != nil { parts.append(color.hex + swatches.swatch(color)) }
+                    return parts.isEmpty ? nil : parts.joined(separator: "  ")
+                }
+            ) { StandardStream.output.write($0) }
             return
         }
         // A schema given or found beside the file; otherwise roles guessed from the data.

@@ -45,4 +45,42 @@ public enum ShapedDocuments {
         ])
         return try archive.serialized(as: .binary)
     }
+
+    /// A keyed archive as AppKit and an app's NSCoding classes write one: a `Palette` whose
+    /// `accent` is an `NSColor` (`NSRGB` "1 0.5 0"), an `NSArray` of two `Person`s who share
+    /// one `Address` and name each other as `friend` (a cycle), an `NSDate`, and an inline
+    /// integer. Foundation reads it (with classes registered for Palette, Person, Address and
+    /// NSColor).
+    public static func archiveGraph() throws -> [UInt8] {
+        var objects: [PlistValue] = [.string("$null")]
+        var classes: [String: Int] = [:]
+        func add(_ value: PlistValue) -> Int {
+            objects.append(value)
+            return objects.count - 1
+        }
+        func reserve() -> Int { add(.string("$null")) }
+        func classRef(_ name: String) -> PlistValue {
+            if let uid = classes[name] { return .uid(UInt64(uid)) }
+            let uid = add(.dictionary(["$classes": .array([.string(name), .string("NSObject")]), "$classname": .string(name)]))
+            classes[name] = uid
+            return .uid(UInt64(uid))
+        }
+        func u(_ i: Int) -> PlistValue { .uid(UInt64(i)) }
+        let palette = reserve()
+        let title = add("Harbor")
+        let accent = add(.dictionary(["NSColorSpace": .integer(1), "NSRGB": .data(Data("1 0.5 0\u{0}".utf8)), "$class": classRef("NSColor")]))
+        let people = reserve()
+        let ada = reserve()
+        let bob = reserve()
+        let home = add(.dictionary(["street": u(add("12 Analytical Row")), "$class": classRef("Address")]))
+        objects[ada] = .dictionary(["name": u(add("Ada")), "home": u(home), "friend": u(bob), "$class": classRef("Person")])
+        objects[bob] = .dictionary(["name": u(add("Bob")), "home": u(home), "friend": u(ada), "$class": classRef("Person")])
+        objects[people] = .dictionary(["NS.objects": .array([u(ada), u(bob)]), "$class": classRef("NSArray")])
+        let made = add(.dictionary(["NS.time": .real(700_000_000), "$class": classRef("NSDate")]))
+        objects[palette] = .dictionary(["title": u(title), "accent": u(accent), "people": u(people), "made": u(made), "count": .integer(7), "$class": classRef("Palette")])
+        let archive: PlistValue = .dictionary([
+            "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary(["root": u(palette)]), "$objects": .array(objects),
+        ])
+        return try archive.serialized(as: .binary)
+    }
 }

@@ -29,6 +29,8 @@ public enum BrowserAction: Hashable, Sendable {
     case scrollDetailDown, scrollDetailUp
     /// Line mode: the file's line on every row.
     case toggleLineNumbers
+    /// A keyed archive: its object graph, or its storage.
+    case toggleArchive
     /// Paste the register after the selection, or into the selected container.
     case pasteAfter, pasteInto
     case copyPath, copyKey, copyValue

@@ -18,7 +18,13 @@ extension BrowserState {
         if schemaRows.count != schemaOutline.lines.count { problems.append("schema rows: \(schemaRows.count) for \(schemaOutline.lines.count) lines") }
         if document.tree.nodes.count != outline.nodes.count { problems.append("outline: \(outline.nodes.count) nodes, the document has \(document.tree.nodes.count)") }
         if checkingDocument {
-            if !bytesEqual(document.tree.bytes, session.bytes) { problems.append("document: not built from the session's bytes") }
+            if let archiveGraph {
+                // The graph's document is built from the session's archive.
+                if !bytesEqual(archiveGraph.tree.bytes, document.tree.bytes) { problems.append("archive graph: the document is not the graph's") }
+                if rawTemplate == nil { problems.append("archive graph: no storage document to go back to") }
+            } else if !bytesEqual(document.tree.bytes, session.bytes) {
+                problems.append("document: not built from the session's bytes")
+            }
             problems += session.invariantViolations()
         }
         if focus == .side, sidePane != .schema { problems.append("focus: on the side pane, which is \(sidePane.map { "\($0)" } ?? "closed")") }

@@ -149,7 +149,7 @@ extension BrowserState {
             } else if outline.isExpandable(selectedNode) {
                 outline.expand(row: selection)
                 outlineChanged()
-            } else if let target = document.tree.referencedObject(of: selectedNode) {
+            } else if let target = document.tree.referencedObject(of: selectedNode) ?? archiveLinkTarget(of: selectedNode) {
                 follow(to: target)
             } else if isLongText(selectedNode) {
                 openValueView()
@@ -203,6 +203,8 @@ extension BrowserState {
             scrollDetail(by: action == .scrollDetailDown ? page : -page)
         case .toggleLineNumbers:
             setLineNumbers(!showsLineNumbers)
+        case .toggleArchive:
+            toggleArchiveGraph()
         case .pasteAfter:
             return pasteRegister(into: false)
         case .pasteInto:

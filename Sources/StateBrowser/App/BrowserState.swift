@@ -98,6 +98,11 @@ public struct BrowserState: Sendable {
     var pendingLineIndex: Int?
     /// The last subtree copied, cut or deleted: what `P` and `+` paste.
     public internal(set) var register: Register?
+    /// A keyed archive's object graph, while it is shown instead of the storage: `document`
+    /// is then the graph's, `session` still the file's.
+    public internal(set) var archiveGraph: ArchiveGraph?
+    /// The storage's document (its checker and name) while the graph shows.
+    var rawTemplate: BrowserDocument?
     public internal(set) var search: Search?
     public internal(set) var pendingSearch: PendingSearch?
     public internal(set) var message: StatusMessage? {
@@ -149,6 +154,7 @@ public struct BrowserState: Sendable {
         self.keyMap = keyMap
         schemaOutline = SchemaOutline(schema: document.typed.schema)
         schemaRows = ListState(count: schemaOutline.lines.count)
+        showArchiveGraphIfArchive()
         // A note for the first screen (a terminal fallback, say); a binary file's null objects
         // are said at once, not first when a conversion fails.
         let notes = [notice, Self.nullNote(document)].compactMap { $0 }

@@ -58,6 +58,7 @@ extension KeyMap where Action == BrowserAction {
             B([c("v")], .viewValue, "the value in full (Enter on a long string too)", group: "Panes"),
             B([c("}")], .scrollDetailDown, "scroll the detail pane down", group: "Panes"),
             B([c("{")], .scrollDetailUp, "scroll the detail pane up", group: "Panes"),
+            B([c("A")], .toggleArchive, "a keyed archive: object graph ⇄ storage", group: "Panes"),
             B([c("L")], .toggleLineNumbers, "line numbers of the file on every row (:set nu)", group: "Panes"),
             B([c("s")], .toggleSchema, "show or hide the schema pane", group: "Panes"),
             B([[.tab]], .switchPane, "tree ⇄ side pane (j/k then scroll the detail)", group: "Panes"),

@@ -521,6 +521,17 @@ extension BrowserState {
         // What a delete takes goes to the register, as in vim: P puts it back elsewhere.
         let kept = register
         if operations.count == 1, case .delete(let path) = operations[0], let node = before.index(at: path) { keep(node) }
+        var operations = operations
+        if let archiveGraph {
+            // Made on the graph: said in the storage, as NSKeyedArchiver would write it.
+            do {
+                operations = try archiveGraph.operations(for: operations)
+            } catch {
+                register = kept
+                message = StatusMessage(text: "\(error)", isError: true)
+                return nil
+            }
+        }
         do {
             try session.apply(operations)
         } catch {
@@ -528,7 +539,7 @@ extension BrowserState {
             message = StatusMessage(text: "\(error)", isError: true)
             return nil
         }
-        let effects = documentChanged(change: TreeChange(operations, in: before), select: select)
+        let effects = documentChanged(change: archiveGraph == nil ? TreeChange(operations, in: before) : TreeChange(path: PlistPath(), childMap: nil), select: select)
         var text = text
         var isError = false
         if let typedBefore, !document.isCheckPending {
@@ -550,7 +561,11 @@ extension BrowserState {
     /// Rebuilds the document from the session's tree after an edit, undo or redo, and asks for
     /// what the new document needs: its whole check (a large file), its search run again.
     mutating func documentChanged(change: TreeChange, select: PlistPath?) -> [Effect] {
-        let next = document.replacing(session.tree)
+        let wasGraph = archiveGraph != nil
+        let here = document.path(of: selectedNode)
+        let next = documentForSession()
+        // The graph is rebuilt whole: its expansion is kept by path.
+        let change = wasGraph ? TreeChange(path: PlistPath(), childMap: nil) : change
         outline = Outline(document: next, carrying: outline, change: change)
         document = next
         outlineChanged()
@@ -558,7 +573,11 @@ extension BrowserState {
         if document.isCheckPending { effects.append(.check(generation: document.generation)) }
         // Node numbers moved: find the matches again, without moving the selection.
         if let query = pendingSearch?.query ?? search?.query { effects += rerunSearch(query) }
-        if let select, let node = document.tree.index(at: select) { selectNode(node) }
+        if let select, let node = document.tree.index(at: select) {
+            selectNode(node)
+        } else if wasGraph, let node = document.tree.index(at: here) {
+            selectNode(node)
+        }
         return effects
     }
 

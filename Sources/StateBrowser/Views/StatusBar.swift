@@ -59,11 +59,13 @@ enum StatusBar {
         let mode = state.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
         var x = screen.put(" \(mode) ", x: rect.x, y: rect.y, style: theme[.statusAccent])
         let guessed = document.schemaNote.map { "no schema (guessed; \($0))" } ?? "no schema (guessed)"
-        let schema = (document.schemaName.map { "schema \($0)" } ?? guessed) + (document.isCheckPending ? " (checking…)" : "")
+        let schema =
+            state.archiveGraph != nil
+            ? "object graph (A: storage)" : (document.schemaName.map { "schema \($0)" } ?? guessed) + (document.isCheckPending ? " (checking…)" : "")
         // The file's name without its folder: the message beside it needs the room.
         let name = document.fileName.split(separator: "/").last.map(String.init) ?? document.fileName
         let left =
-            " \(name)\(state.file?.isReadOnly == true ? " [RO]" : "")\(state.isDirty ? " [+]" : "")  \(document.tree.format.rawValue.uppercased())\(document.tree.encoding.isUTF8 ? "" : " \(document.tree.encoding)")  \(schema) "
+            " \(name)\(state.file?.isReadOnly == true ? " [RO]" : "")\(state.isDirty ? " [+]" : "")  \(state.archiveGraph != nil ? "ARCHIVE" : document.tree.format.rawValue.uppercased())\(document.tree.encoding.isUTF8 ? "" : " \(document.tree.encoding)")  \(schema) "
         let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
         let rightStart = rect.maxX - positionWidth

@@ -41,7 +41,9 @@ struct TreeRow {
         }
 
         summary = Self.summary(node: node, source: source, role: role, state: state)
-        type = Self.isa(of: node, in: tree).map { Piece(text: $0, role: .typeName) } ?? Self.typePiece(role: role, source: source) ?? Self.kindPiece(source)
+        type =
+            (state.archiveClass(of: node) ?? Self.isa(of: node, in: tree)).map { Piece(text: $0, role: .typeName) } ?? Self.typePiece(role: role, source: source)
+            ?? Self.kindPiece(source)
     }
 
     static func summary(node: Int, source: SourceNode, role: NodeRole?, state: BrowserState) -> [Piece] {

@@ -1,0 +1,99 @@
+import State
+import StateDocument
+
+/// Keyed archives: the object graph shown instead of the storage (`A` toggles), and edits on
+/// the graph made in the storage (`ArchiveGraph.operations(for:)`).
+extension BrowserState {
+    /// The document that shows `graph` (guessed roles: a color object gets its swatch and the
+    /// picker), numbered after `previous`.
+    static func graphDocument(_ graph: ArchiveGraph, after previous: BrowserDocument) -> BrowserDocument {
+        var document = BrowserDocument(tree: graph.tree, checker: .inference, fileName: previous.fileName, schemaName: nil)
+        document.follow(previous)
+        document.schemaNote = "keyed archive: its object graph (A shows the storage)"
+        return document
+    }
+
+    /// Shows a keyed archive's object graph from the start (the storage is one key away).
+    mutating func showArchiveGraphIfArchive() {
+        guard let graph = ArchiveGraph.of(session.tree) else { return }
+        rawTemplate = document
+        archiveGraph = graph
+        document = Self.graphDocument(graph, after: document)
+        outline = Outline(document: document, expandedToDepth: 2)
+        rows = ListState(count: outline.count)
+    }
+
+    /// `A`: the graph, or the storage as it is written.
+    mutating func toggleArchiveGraph() {
+        let here = document.path(of: selectedNode)
+        let origin = lastOrigin(of: here)
+        if archiveGraph != nil, let raw = rawTemplate {
+            var next = raw.replacing(session.tree)
+            next.follow(document)
+            next.fileName = document.fileName
+            archiveGraph = nil
+            rawTemplate = nil
+            document = next
+            outline = Outline(document: document, expandedToDepth: 1)
+            rows = ListState(count: outline.count)
+            // The object the graph's selection showed, in the storage.
+            if case .object(let uid, _)? = origin, uid > 0, let node = document.tree.index(at: PlistPath([.key("$objects"), .index(uid)])) {
+                selectNode(node)
+            }
+            message = StatusMessage(text: "The archive's storage: $objects as written (A shows the object graph)", isError: false)
+        } else if let graph = ArchiveGraph.of(session.tree) {
+            let uid: Int? = {
+                guard here.components.count >= 2, here.components[0] == .key("$objects"), case .index(let u) = here.components[1] else { return nil }
+                return u
+            }()
+            rawTemplate = document
+            archiveGraph = graph
+            document = Self.graphDocument(graph, after: document)
+            outline = Outline(document: document, expandedToDepth: 2)
+            rows = ListState(count: outline.count)
+            if let uid, let path = graph.shown[uid], let node = document.tree.index(at: path) { selectNode(node) }
+            message = StatusMessage(text: "The archive's object graph (A shows the storage)", isError: false)
+        } else {
+            message = StatusMessage(text: "Not a keyed archive: A shows NSKeyedArchiver files as object graphs", isError: true)
+            return
+        }
+        rows.keepVisible(page: layout.treeRows)
+        search = nil
+        pendingSearch = nil
+        jumps = []
+    }
+
+    /// What a graph node is in the archive (while the graph shows).
+    func lastOrigin(of path: PlistPath) -> ArchiveGraph.Origin? {
+        archiveGraph?.origins[path]
+    }
+
+    /// The class the type column shows for a graph node.
+    func archiveClass(of node: Int) -> String? {
+        guard let archiveGraph else { return nil }
+        return archiveGraph.className(at: document.path(of: node))
+    }
+
+    /// The node a link in the graph points at.
+    func archiveLinkTarget(of node: Int) -> Int? {
+        guard let archiveGraph, let path = archiveGraph.target(ofLink: document.path(of: node)) else { return nil }
+        return document.tree.index(at: path)
+    }
+
+    /// The document for the session's tree in the mode shown: the graph rebuilt, or the
+    /// storage when the edit left no archive.
+    mutating func documentForSession() -> BrowserDocument {
+        guard archiveGraph != nil, let raw = rawTemplate else { return document.replacing(session.tree) }
+        if let graph = ArchiveGraph.of(session.tree) {
+            archiveGraph = graph
+            return Self.graphDocument(graph, after: document)
+        }
+        archiveGraph = nil
+        rawTemplate = nil
+        var next = raw.replacing(session.tree)
+        next.follow(document)
+        next.fileName = document.fileName
+        message = StatusMessage(text: "The file is no longer a keyed archive: its storage is shown", isError: true)
+        return next
+    }
+}

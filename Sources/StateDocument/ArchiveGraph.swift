@@ -1,0 +1,294 @@
+import Foundation
+import OrderedCollections
+import State
+
+/// A keyed archive shown as its object graph instead of its storage: from `$top`, each object
+/// as what its Foundation class holds — arrays, dictionaries, strings, numbers, dates, data,
+/// UUIDs, URLs, colors as `{red, green, blue, alpha}`, other classes as their fields — with
+/// its class name. An object is shown in full where it is first reached; every other
+/// reference to it (a shared object, a cycle) is a link naming where it is, so the tree is
+/// finite.
+///
+/// The graph is a tree of its own (`tree`), and `operations(for:)` turns edits made on it
+/// into edits of the archive's storage, as NSKeyedArchiver would have written them.
+public struct ArchiveGraph: Sendable {
+    public let archive: KeyedArchive
+    /// The graph as a tree (a binary property list: it holds dates, data and nulls).
+    public let tree: SourceTree
+    /// What each node of the graph is in the storage, by its path in the graph.
+    public let origins: [PlistPath: Origin]
+    /// Where each object is shown in full, by UID.
+    public let shown: [Int: PlistPath]
+
+    /// What a node of the graph is in the archive.
+    public enum Origin: Sendable, Equatable {
+        /// The object with this UID, reached through the reference stored at `slot` (a raw
+        /// key path such as `$objects.1.NS.objects.2`).
+        case object(Int, slot: PlistPath)
+        /// A value stored inline in an object's fields (`age` as `encodeInteger:forKey:`).
+        case field(object: Int, key: String)
+        /// One channel of a color object.
+        case colorChannel(object: Int, channel: String)
+        /// A reference to an object shown in full elsewhere.
+        case link(Int, slot: PlistPath)
+        /// The object of this UID whose entries the node lists (an NSArray's item index, say).
+        case top
+    }
+
+    public init(_ archive: KeyedArchive) throws {
+        self.archive = archive
+        var builder = Builder(archive: archive)
+        var top = OrderedDictionary<String, PlistValue>()
+        for (key, uid) in archive.top {
+            top[key] = builder.node(uid, path: PlistPath([.key(key)]), slot: PlistPath([.key("$top"), .key(key)]))
+        }
+        builder.origins[PlistPath()] = .top
+        tree = try SourceTree(parsing: try PlistValue.dictionary(top).serialized(as: .binary))
+        origins = builder.origins
+        shown = builder.shown
+    }
+
+    /// The graph of a tree that is a keyed archive; nil for anything else.
+    public static func of(_ tree: SourceTree) -> ArchiveGraph? {
+        guard tree.format == .binary || tree.format == .xml, let root = tree.nodes.first, root.kind == .dictionary,
+            tree.child(of: SourceTree.root, key: "$archiver") != nil, tree.child(of: SourceTree.root, key: "$objects") != nil
+        else { return nil }
+        let value = tree.value()
+        guard KeyedArchive.isArchive(value), let archive = try? KeyedArchive(value) else { return nil }
+        return try? ArchiveGraph(archive)
+    }
+
+    /// The class of the object a graph node shows ("NSArray", "Person"), or what a link
+    /// points to.
+    public func className(at path: PlistPath) -> String? {
+        switch origins[path] {
+        case .object(let uid, _)?: return archive.className(of: uid)
+        case .link(let uid, _)?: return archive.className(of: uid).map { "→ \($0)" } ?? "→"
+        default: return nil
+        }
+    }
+
+    /// Where a link's object is shown in full.
+    public func target(ofLink path: PlistPath) -> PlistPath? {
+        guard case .link(let uid, _)? = origins[path] else { return nil }
+        return shown[uid]
+    }
+
+    private struct Builder {
+        let archive: KeyedArchive
+        var origins: [PlistPath: Origin] = [:]
+        var shown: [Int: PlistPath] = [:]
+
+        /// The object `uid` as a graph value at `path`, reached through `slot`.
+        mutating func node(_ uid: Int, path: PlistPath, slot: PlistPath) -> PlistValue {
+            if uid == 0 {
+                // nil: a list cannot hold it (Foundation's arrays have no nil); fields leave it out.
+                origins[path] = .object(0, slot: slot)
+                return .string("$null")
+            }
+            if let first = shown[uid] {
+                origins[path] = .link(uid, slot: slot)
+                return .string("→ " + (first.components.isEmpty ? "(root)" : first.description))
+            }
+            origins[path] = .object(uid, slot: slot)
+            let content = archive.content(of: uid)
+            // Only objects (not plain strings or numbers, which are values) are shared.
+            if archive.className(of: uid) != nil { shown[uid] = path }
+            let objectPath = PlistPath([.key("$objects"), .index(uid)])
+            switch content {
+            case .null: return .string("$null")
+            case .scalar(let value): return value
+            case .string(let s): return .string(s)
+            case .date(let d): return .date(d)
+            case .data(let d): return .data(d)
+            case .uuid(let u): return .string(u.uuidString)
+            case .url: return .string(archive.urlString(of: uid) ?? "")
+            case .list(let items):
+                return .array(
+                    items.enumerated().map { index, item in
+                        node(item, path: path.appending(.index(index)), slot: objectPath.appending(.key("NS.objects")).appending(.index(index)))
+                    })
+            case .map(let entries):
+                var out = OrderedDictionary<String, PlistValue>()
+                for (index, entry) in entries.enumerated() {
+                    let key: String =
+                        switch archive.content(of: entry.key) {
+                        case .scalar(.string(let s)), .string(let s): s
+                        default: "$objects.\(entry.key)"
+                        }
+                    guard out[key] == nil, entry.value != 0 else { continue }
+                    out[key] = node(entry.value, path: path.appending(.key(key)), slot: objectPath.appending(.key("NS.objects")).appending(.index(index)))
+                }
+                return .dictionary(out)
+            case .color(let color):
+                for channel in ["red", "green", "blue", "alpha"] { origins[path.appending(.key(channel))] = .colorChannel(object: uid, channel: channel) }
+                return .dictionary(["red": .real(color.red), "green": .real(color.green), "blue": .real(color.blue), "alpha": .real(color.alpha)])
+            case .object(let fields):
+                var out = OrderedDictionary<String, PlistValue>()
+                for (key, field) in fields where field != .uid(0) {
+                    let here = path.appending(.key(key))
+                    out[key] = value(field, path: here, slot: objectPath.appending(.key(key)), object: uid, key: key)
+                }
+                return .dictionary(out)
+            }
+        }
+
+        /// A field's value: a reference followed, an inline value as it is.
+        mutating func value(_ field: PlistValue, path: PlistPath, slot: PlistPath, object: Int, key: String?) -> PlistValue {
+            switch field {
+            case .uid(let u):
+                return node(Int(u), path: path, slot: slot)
+            case .array(let items):
+                return .array(items.enumerated().map { i, item in value(item, path: path.appending(.index(i)), slot: slot.appending(.index(i)), object: object, key: nil) })
+            default:
+                if let key { origins[path] = .field(object: object, key: key) }
+                return field
+            }
+        }
+    }
+}
+
+extension ArchiveGraph {
+    /// How many references point at each object (shared strings must not change in place).
+    func referenceCounts() -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        func walk(_ value: PlistValue) {
+            switch value {
+            case .uid(let u): counts[Int(u), default: 0] += 1
+            case .array(let items): items.forEach(walk)
+            case .dictionary(let entries): entries.values.forEach(walk)
+            default: break
+            }
+        }
+        archive.objects.forEach(walk)
+        for uid in archive.top.values { counts[uid, default: 0] += 1 }
+        return counts
+    }
+
+    /// The storage edits that make `operations` (made on the graph) true of the archive, as
+    /// NSKeyedArchiver would have written the result: a scalar object changes in place when
+    /// only one reference names it, else the reference gets a new object; a date changes its
+    /// `NS.time`, a color its channels in its own spelling; an array or dictionary loses an
+    /// item from `NS.objects` (and `NS.keys`), or gains one with a new object at the end of
+    /// `$objects`. What the graph cannot say in the storage is refused with a reason.
+    public func operations(for operations: [EditOperation]) throws -> [EditOperation] {
+        var out: [EditOperation] = []
+        var objects = archive.objects
+        let counts = referenceCounts()
+        var colors: OrderedDictionary<Int, RGBAColor> = [:]
+        func objectPath(_ uid: Int) -> PlistPath { PlistPath([.key("$objects"), .index(uid)]) }
+        /// A new object at the end of `$objects`; its UID.
+        func append(_ value: PlistValue) -> Int {
+            out.append(.insert(into: PlistPath([.key("$objects")]), key: nil, at: nil, value: value))
+            objects.append(value)
+            return objects.count - 1
+        }
+        for operation in operations {
+            switch operation {
+            case .set(let path, let value):
+                switch origins[path] {
+                case .field(let object, let key)?:
+                    out.append(.set(objectPath(object).appending(.key(key)), value))
+                case .colorChannel(let object, let channel)?:
+                    guard let number = value.doubleValue, number >= 0, number <= 1 else {
+                        throw PlistError("a color channel is a number from 0 to 1", at: .keyPath(path.description))
+                    }
+                    var color = colors[object] ?? ArchivedColor.color(archive.fields(of: object)) ?? RGBAColor(red: 0, green: 0, blue: 0)
+                    switch channel {
+                    case "red": color.red = number
+                    case "green": color.green = number
+                    case "blue": color.blue = number
+                    default: color.alpha = number
+                    }
+                    colors[object] = color
+                case .object(let uid, let slot)?:
+                    guard uid != 0 else { throw PlistError("a nil reference cannot take a value here", at: .keyPath(path.description)) }
+                    switch archive.content(of: uid) {
+                    case .scalar(let old) where !value.isContainer && !old.isContainer:
+                        if counts[uid, default: 0] <= 1 {
+                            out.append(.set(objectPath(uid), value))
+                        } else {
+                            // Shared (equal strings are one object): this reference gets its own.
+                            out.append(.set(slot, .uid(UInt64(append(value)))))
+                        }
+                    case .date:
+                        guard case .date(let date) = value else { throw PlistError("an NSDate takes a date", at: .keyPath(path.description)) }
+                        out.append(.set(objectPath(uid).appending(.key("NS.time")), .real(date.timeIntervalSinceReferenceDate)))
+                    case .string:
+                        guard case .string = value else { throw PlistError("an NSString takes a string", at: .keyPath(path.description)) }
+                        out.append(.set(objectPath(uid).appending(.key("NS.string")), value))
+                    case .data:
+                        guard case .data = value else { throw PlistError("an NSData takes data", at: .keyPath(path.description)) }
+                        out.append(.set(objectPath(uid).appending(.key("NS.data")), value))
+                    default:
+                        throw PlistError("an archived \(archive.className(of: uid) ?? "object") is changed by its parts here", at: .keyPath(path.description))
+                    }
+                case .link?:
+                    throw PlistError("a link to an object shown elsewhere: change the object where it is shown (Enter goes there)", at: .keyPath(path.description))
+                case .top?, nil:
+                    throw PlistError("this part of the archive graph is not edited here (A shows the storage)", at: .keyPath(path.description))
+                }
+            case .delete(let path):
+                guard let last = path.components.last else { throw PlistError("the graph's root cannot be deleted") }
+                let parentPath = path.dropLast()
+                guard case .object(let container, _)? = origins[parentPath] else {
+                    throw PlistError("this entry is not removed here (A shows the storage)", at: .keyPath(path.description))
+                }
+                switch (archive.content(of: container), last) {
+                case (.list, .index(let i)):
+                    out.append(.delete(objectPath(container).appending(.key("NS.objects")).appending(.index(i))))
+                case (.map(let entries), .key(let key)):
+                    guard
+                        let i = entries.firstIndex(where: { entry in
+                            switch archive.content(of: entry.key) {
+                            case .scalar(.string(let s)), .string(let s): s == key
+                            default: false
+                            }
+                        })
+                    else { throw PlistError("no entry \(key)", at: .keyPath(path.description)) }
+                    out.append(.delete(objectPath(container).appending(.key("NS.objects")).appending(.index(i))))
+                    out.append(.delete(objectPath(container).appending(.key("NS.keys")).appending(.index(i))))
+                case (.object, .key(let key)):
+                    out.append(.delete(objectPath(container).appending(.key(key))))
+                default:
+                    throw PlistError("an archived \(archive.className(of: container) ?? "object") does not lose parts here", at: .keyPath(path.description))
+                }
+            case .insert(let path, let key, let at, let value):
+                guard case .object(let container, _)? = origins[path] else {
+                    throw PlistError("nothing is added here (A shows the storage)", at: .keyPath(path.description))
+                }
+                guard !value.isContainer, value != .null else {
+                    throw PlistError("only strings, numbers, booleans and data are added to an archive here", at: .keyPath(path.description))
+                }
+                switch archive.content(of: container) {
+                case .list(let items):
+                    let uid = append(value)
+                    out.append(.insert(into: objectPath(container).appending(.key("NS.objects")), key: nil, at: at.map { min($0, items.count) }, value: .uid(UInt64(uid))))
+                case .map(let entries):
+                    guard let key else { throw PlistError("a dictionary entry needs a key", at: .keyPath(path.description)) }
+                    let keyUID = append(.string(key))
+                    let valueUID = append(value)
+                    let position = at.map { min($0, entries.count) }
+                    out.append(.insert(into: objectPath(container).appending(.key("NS.keys")), key: nil, at: position, value: .uid(UInt64(keyUID))))
+                    out.append(.insert(into: objectPath(container).appending(.key("NS.objects")), key: nil, at: position, value: .uid(UInt64(valueUID))))
+                case .object:
+                    guard let key else { throw PlistError("a field needs a key", at: .keyPath(path.description)) }
+                    out.append(.insert(into: objectPath(container), key: key, at: nil, value: .uid(UInt64(append(value)))))
+                default:
+                    throw PlistError("an archived \(archive.className(of: container) ?? "object") does not take entries here", at: .keyPath(path.description))
+                }
+            default:
+                throw PlistError(
+                    "renaming, moving and duplicating are not made on the archive graph (A shows the storage, where they are)", at: .keyPath(operation.path.description))
+            }
+        }
+        for (object, color) in colors {
+            guard case .dictionary(var stored) = archive.objects[object] else { continue }
+            let fields = ArchivedColor.fields(archive.fields(of: object), with: color)
+            for (key, value) in fields where stored[key] != value { stored[key] = value }
+            for key in stored.keys where key != "$class" && fields[key] == nil { stored.removeValue(forKey: key) }
+            out.append(.set(objectPath(object), .dictionary(stored)))
+        }
+        return out
+    }
+}

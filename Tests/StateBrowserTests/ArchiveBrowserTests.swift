@@ -1,0 +1,142 @@
+import Foundation
+import State
+import StateDocument
+import StateTestSupport
+import TerminalCore
+import Testing
+
+@testable import StateBrowser
+
+/// A keyed archive in the browser: its object graph, links for shared objects and cycles,
+/// edits made in the storage, and the storage one key away.
+@Suite struct ArchiveBrowserTests {
+    static func state() throws -> BrowserState {
+        let tree = try SourceTree(parsing: try ShapedDocuments.archiveGraph())
+        let document = try BrowserDocument.open(tree, from: nil, displayName: "palette.archive")
+        var state = BrowserFixture.state(width: 110, height: 30, document: document, file: nil)
+        _ = state.update(.started(width: 110, height: 30))
+        return state
+    }
+
+    static func archive(_ state: BrowserState) throws -> KeyedArchive { try KeyedArchive(state.session.tree.value()) }
+
+    @Test func theGraphShowsClassesColorsAndLinks() throws {
+        var state = try Self.state()
+        #expect(state.archiveGraph != nil)
+        state.press("e")
+        let text = state.screen.lines.joined(separator: "\n")
+        #expect(text.contains("Palette"))
+        #expect(text.contains("#FF8000") && text.contains("NSColor"))
+        #expect(text.contains("NSArray") && text.contains("NSDate") && text.contains("Person") && text.contains("Address"))
+        #expect(text.contains("\"→ root.people.0\""), "Bob's friend, Ada, is a cycle: a link")
+        #expect(text.contains("→ Person"))
+        #expect(text.contains("ARCHIVE"))
+        // Enter on a link goes to the object, Ctrl-O comes back.
+        state.go(to: "root.people.0.friend.friend")
+        state.press("Enter")
+        #expect(state.document.path(of: state.selectedNode).description == "root.people.0")
+        state.press("C-o")
+        #expect(state.document.path(of: state.selectedNode).description == "root.people.0.friend.friend")
+        // A: the storage; A again: the graph, at the object that was selected.
+        state.go(to: "root.people.0.home")
+        state.press("A")
+        #expect(state.archiveGraph == nil)
+        #expect(state.document.path(of: state.selectedNode).description.hasPrefix("$objects."))
+        #expect(state.screen.lines.joined().contains("$objects"))
+        state.press("A")
+        #expect(state.document.path(of: state.selectedNode).description == "root.people.0.home")
+    }
+
+    @Test func aColorPickedInTheGraphIsWrittenAsItsNSRGBText() throws {
+        var state = try Self.state()
+        let before = try Self.archive(state)
+        state.go(to: "root.accent")
+        state.press("i")
+        guard case .color? = state.modal else { throw Failure("no picker on the NSColor") }
+        state.press("j", "L", "Enter")
+        #expect(state.message?.text.hasPrefix("Set root.accent to #FF9000") == true, "\(state.message?.text ?? "")")
+        let after = try Self.archive(state)
+        // One object changed: the color's NSRGB, in AppKit's spelling, NUL-terminated as it was.
+        let changed = zip(before.objects, after.objects).enumerated().filter { $1.0 != $1.1 }.map(\.offset)
+        #expect(changed.count == 1)
+        guard case .dictionary(let color) = after.objects[changed[0]] else { throw Failure("not an object") }
+        #expect(color["NSRGB"] == .data(Data("1 0.5647058823529412 0\u{0}".utf8)))
+        #expect(after.objects.count == before.objects.count)
+        // The graph shows the new color; undo takes it back.
+        #expect(state.screen.lines.joined().contains("#FF9000"))
+        state.press("u")
+        #expect(try Self.archive(state).objects == before.objects)
+    }
+
+    @Test func scalarEditsAndDeletesChangeTheStorageAsNSKeyedArchiverWould() throws {
+        var state = try Self.state()
+        let before = try Self.archive(state)
+        // A string referenced once changes in place.
+        state.go(to: "root.title")
+        state.press("i", "C-u")
+        state.type("Lighthouse")
+        state.press("Enter")
+        var after = try Self.archive(state)
+        #expect(after.objects.count == before.objects.count)
+        #expect(after.objects.contains(.string("Lighthouse")) && !after.objects.contains(.string("Harbor")))
+        // An inline integer field is set where it is.
+        state.go(to: "root.count")
+        state.press("i", "C-u")
+        state.type("8")
+        state.press("Enter")
+        after = try Self.archive(state)
+        let root = try #require(after.root)
+        #expect(after.fields(of: root)["count"] == .integer(8))
+        // An NSDate changes its NS.time.
+        state.go(to: "root.made")
+        state.press("i", "C-u")
+        state.type("2001-01-01T00:01:40Z")
+        state.press("Enter")
+        after = try Self.archive(state)
+        guard case .uid(let made)? = after.fields(of: root)["made"] else { throw Failure("no made") }
+        #expect(after.fields(of: Int(made))["NS.time"] == .real(100))
+        // Deleting an array item takes its reference out of NS.objects; the object stays.
+        state.go(to: "root.people.1")
+        state.press("x")
+        after = try Self.archive(state)
+        guard case .uid(let people)? = after.fields(of: root)["people"], case .list(let items) = after.content(of: Int(people)) else { throw Failure("no people") }
+        #expect(items.count == 1)
+        #expect(after.objects.count == before.objects.count)
+        // A link is not edited in place: the message says where the object is. (Deleting
+        // it removes the reference, as `x` on any field does.)
+        state.go(to: "root.people.0.friend.friend")
+        state.press("i", "C-u")
+        state.type("Eve")
+        state.press("Enter")
+        #expect(state.modal == nil)
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.contains("Enter goes there") == true)
+        // Adding a string to the array appends an object to $objects.
+        state.go(to: "root.people")
+        let count = after.objects.count
+        state.press("a")
+        if case .choice? = state.modal { state.press("Enter") }  // the kind: String
+        state.type("Carol")
+        state.press("Enter")
+        after = try Self.archive(state)
+        #expect(after.objects.count == count + 1 && after.objects.last == .string("Carol"))
+    }
+
+    @Test func aSharedStringGetsItsOwnObjectWhenOneReferenceChanges() throws {
+        // Two items naming one string object (as Foundation writes equal strings).
+        let objects: [PlistValue] = [
+            "$null", ["NS.objects": [.uid(2), .uid(2)], "$class": .uid(3)], "same", ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+        ]
+        let value: PlistValue = ["$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(objects)]
+        let document = try BrowserDocument.open(try SourceTree(parsing: try value.serialized(as: .binary)), from: nil, displayName: "shared.archive")
+        var state = BrowserFixture.state(width: 100, height: 20, document: document, file: nil)
+        state.go(to: "root.1")
+        state.press("i", "C-u")
+        state.type("other")
+        state.press("Enter")
+        let after = try KeyedArchive(state.session.tree.value())
+        #expect(after.objects[2] == "same", "the first item's string is untouched")
+        #expect(after.content(of: 1) == .list([2, 4]))
+        #expect(after.objects[4] == "other")
+    }
+}
