@@ -27,7 +27,7 @@ extension BrowserState {
             }
             problems += session.invariantViolations()
         }
-        if focus == .side, sidePane != .schema { problems.append("focus: on the side pane, which is \(sidePane.map { "\($0)" } ?? "closed")") }
+        if focus == .side, sidePane == nil { problems.append("focus: on the side pane, which is closed") }
         if let search {
             if zip(search.matches, search.matches.dropFirst()).contains(where: { $0 >= $1 }) { problems.append("search: matches out of order") }
             if let last = search.matches.last, Int(last) >= document.nodeCount { problems.append("search: match \(last) past \(document.nodeCount) nodes") }
