@@ -90,6 +90,10 @@ public struct ArchiveGraph: Sendable {
                 origins[path] = .link(uid, slot: slot)
                 return .string("→ " + (first.components.isEmpty ? "(root)" : first.description))
             }
+            guard path.components.count < KeyedArchive.depthLimit else {
+                origins[path] = .link(uid, slot: slot)
+                return .string("… deeper than \(KeyedArchive.depthLimit) levels (A shows the storage)")
+            }
             origins[path] = .object(uid, slot: slot)
             let content = archive.content(of: uid)
             // Only objects (not plain strings or numbers, which are values) are shared.

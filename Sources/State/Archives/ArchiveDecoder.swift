@@ -130,6 +130,9 @@ public struct ArchiveDecoder: Sendable {
 
     private func nested(_ target: Int, _ component: PlistPath.Component) throws -> ArchiveDecoder {
         let here = path.appending(component)
+        guard open.count < KeyedArchive.depthLimit else {
+            throw ModelError(.invalidValue("objects nested deeper than \(KeyedArchive.depthLimit) levels"), at: here)
+        }
         guard !open.contains(target), target != uid else {
             throw ModelError(.invalidValue("a reference back to an object that contains it (a cycle): value types cannot hold one"), at: here)
         }

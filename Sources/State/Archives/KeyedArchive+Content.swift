@@ -51,12 +51,13 @@ extension KeyedArchive {
             let uids = items.compactMap { if case .uid(let u) = $0 { Int(u) } else { nil } }
             return uids.count == items.count ? uids : nil
         }
+        /// A string stored as itself or as an NSString object (never followed further: an
+        /// object naming itself must not send this round forever).
         func text(_ uid: Int?) -> String? {
             guard let uid else { return nil }
-            switch objects[uid] {
-            case .string(let s) where className(of: uid) == nil: return s
-            default: if case .string(let s) = content(of: uid) { return s } else { return nil }
-            }
+            if case .string(let s) = objects[uid], className(of: uid) == nil { return s }
+            guard ["NSString", "NSMutableString"].contains(className(of: uid)), case .string(let s)? = self.fields(of: uid)["NS.string"] else { return nil }
+            return s
         }
         let chain = Set(classChain(of: uid)).union([name])
         if !chain.isDisjoint(with: Self.listClasses), let items = references("NS.objects") { return .list(items) }
@@ -98,8 +99,17 @@ extension KeyedArchive {
 
     /// The absolute string of an archived URL (its relative string against its base).
     public func urlString(of uid: Int) -> String? {
+        urlString(of: uid, depth: 0)
+    }
+
+    private func urlString(of uid: Int, depth: Int) -> String? {
         guard case .url(let base, let relative) = content(of: uid) else { return nil }
-        guard let base, let baseString = urlString(of: base), let baseURL = URL(string: baseString) else { return relative }
+        // A base chain that loops (or runs absurdly long) stops at the relative part.
+        guard let base, depth < 16, let baseString = urlString(of: base, depth: depth + 1), let baseURL = URL(string: baseString) else { return relative }
         return URL(string: relative, relativeTo: baseURL)?.absoluteString ?? relative
     }
+
+    /// How deep an object graph is followed (a chain of objects each inside the last): deeper
+    /// archives are refused where a tree is written, and cut short with a note in the browser.
+    public static let depthLimit = 512
 }

@@ -26,6 +26,9 @@ extension KeyedArchive {
                 "$objects.\(uid)\(name) contains itself: a cycle has no tree form (JSON and property lists hold trees); browse it with state instead",
                 at: .keyPath(PlistPath(path).description))
         }
+        guard open.count < Self.depthLimit else {
+            throw PlistError("objects nested deeper than \(Self.depthLimit) levels", at: .keyPath(PlistPath(path).description))
+        }
         let open = open + [uid]
         func child(_ uid: Int, _ component: PlistPath.Component) throws -> PlistValue { try plainValue(of: uid, path: path + [component], open: open) }
         switch content(of: uid) {
