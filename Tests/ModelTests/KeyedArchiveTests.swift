@@ -315,6 +315,26 @@ final class FoundationLibrary: NSObject, NSCoding {
         #expect(Set(theirs.domains.allKeys.compactMap { $0 as? String }) == Set(library.domains.keys))
     }
 
+    // MARK: - Colors
+
+    @Test func colorsAreReadAndWrittenInTheirOwnSpelling() throws {
+        let ui: OrderedDictionary<String, PlistValue> = ["UIRed": 1, "UIGreen": 0.5, "UIBlue": 0, "UIAlpha": 1, "NSColorSpace": 2]
+        #expect(ArchivedColor.color(ui) == RGBAColor(red: 1, green: 0.5, blue: 0))
+        let picked = RGBAColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5)
+        #expect(ArchivedColor.fields(ui, with: picked) == ["UIRed": 0.25, "UIGreen": 0.5, "UIBlue": 0.75, "UIAlpha": 0.5, "NSColorSpace": 2])
+        // NSRGB text: alpha only when it is not 1, the NUL kept (or not) as it was.
+        let appKit: OrderedDictionary<String, PlistValue> = ["NSColorSpace": 1, "NSRGB": .data(Data("0 0 1".utf8))]
+        #expect(ArchivedColor.color(appKit) == RGBAColor(red: 0, green: 0, blue: 1))
+        #expect(ArchivedColor.fields(appKit, with: picked)["NSRGB"] == .data(Data("0.25 0.5 0.75 0.5".utf8)))
+        // A gray (NSWhite, calibrated white space 3) turned into a color becomes RGB (space 1).
+        let gray: OrderedDictionary<String, PlistValue> = ["NSColorSpace": 3, "NSWhite": .data(Data("0.5\u{0}".utf8))]
+        #expect(ArchivedColor.color(gray) == RGBAColor(red: 0.5, green: 0.5, blue: 0.5))
+        #expect(ArchivedColor.fields(gray, with: picked) == ["NSColorSpace": 1, "NSRGB": .data(Data("0.25 0.5 0.75 0.5\u{0}".utf8))])
+        // Outside 0…1, or CMYK: not a color we show (its fields are).
+        #expect(ArchivedColor.color(["NSRGB": .data(Data("2 0 0".utf8))]) == nil)
+        #expect(ArchivedColor.color(["NSColorSpace": 5, "NSCMYK": .data(Data("0 0 0 1".utf8))]) == nil)
+    }
+
     // MARK: - Bad archives
 
     @Test func badArchivesAreRefusedWithTheirKeyPath() throws {

@@ -61,13 +61,7 @@ extension Drawing: ValueCoding {
     @Test func readmeShowsThisCode() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        func between(_ name: String) throws -> String {
-            let begin = try #require(source.range(of: "// README-\(name)-BEGIN\n"))
-            let end = try #require(source.range(of: "// README-\(name)-END", range: begin.upperBound..<source.endIndex))
-            let lines = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-            return lines.map { $0.isEmpty ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")
-        }
+        func between(_ name: String) throws -> String { try ReadmeSnippet.between(name, in: source) }
         let definitions = "```swift\nimport State\n\n" + (try between("ARCHIVE-DEFINITIONS")) + "\n```"
         let usage = "```swift\n" + (try between("ARCHIVE-USAGE")) + "\n```"
         #expect(readme.contains(definitions), "README's ValueCoding definitions differ from ReadmeArchiveExampleTests.swift")

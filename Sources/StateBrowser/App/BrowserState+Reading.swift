@@ -105,13 +105,7 @@ extension BrowserState {
             editor.error = nil
             modal = .text(editor)
         case .cancelled:
-            modal = nil
-            if editor.cancelUndoes {
-                let effects = undo()
-                message = StatusMessage(text: "Not added", isError: false)
-                return effects
-            }
-            message = StatusMessage(text: "Not changed", isError: false)
+            return cancelEdit(undoing: editor.cancelUndoes)
         case .submitted(let text):
             guard case .value(let path, let kind, let scalar) = editor.target else {
                 modal = nil

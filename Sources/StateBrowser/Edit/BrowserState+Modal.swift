@@ -12,13 +12,7 @@ extension BrowserState {
             case .editing:
                 modal = .edit(editor)
             case .cancelled:
-                modal = nil
-                if editor.cancelUndoes {
-                    let effects = undo()
-                    message = StatusMessage(text: "Not added", isError: false)
-                    return effects
-                }
-                message = StatusMessage(text: "Not changed", isError: false)
+                return cancelEdit(undoing: editor.cancelUndoes)
             case .submitted(let typed):
                 let text = editor.submission(typed)
                 if case .saveAs = editor.target {
@@ -123,6 +117,18 @@ extension BrowserState {
                 message = StatusMessage(text: why, isError: true)
             }
         }
+        return []
+    }
+
+    /// Esc in an editor: nothing changes — or the entry just added for it is taken back.
+    mutating func cancelEdit(undoing: Bool) -> [Effect] {
+        modal = nil
+        if undoing {
+            let effects = undo()
+            message = StatusMessage(text: "Not added", isError: false)
+            return effects
+        }
+        message = StatusMessage(text: "Not changed", isError: false)
         return []
     }
 
