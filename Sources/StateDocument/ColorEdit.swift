@@ -56,6 +56,10 @@ public enum ColorEdit {
             let text = hexText(color, like: style)
             guard text != tree.scalar(at: node).stringValue else { return [] }
             return [.set(path, .string(text))]
+        case .archivedColor:
+            guard case .data(let data) = tree.scalar(at: node) else { return [] }
+            let new = try ArchivedColor.replacingColor(in: data, with: color)
+            return new == data ? [] : [.set(path, .data(new))]
         }
     }
 

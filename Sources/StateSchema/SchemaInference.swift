@@ -110,6 +110,9 @@ public enum SchemaInference {
             } else if kind == .string, case .hex? = ColorSpelling.detect(node, in: tree) {
                 // `#FF8000` (themes, VS Code): a color, guessed from its spelling.
                 roles[node] = NodeRole(.color, field: field, inferred: true)
+            } else if kind == .data, case .archivedColor? = ColorSpelling.detect(node, in: tree) {
+                // An archived NSColor in data (Terminal.app profiles).
+                roles[node] = NodeRole(.color, field: field, inferred: true)
             } else {
                 let value = tree.scalar(at: node)
                 let scalar: FieldType.Scalar =

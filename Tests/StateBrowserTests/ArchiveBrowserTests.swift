@@ -140,3 +140,36 @@ import Testing
         #expect(after.objects[4] == "other")
     }
 }
+
+/// Colors archived in data (Terminal.app profiles): swatches, the palette and the picker,
+/// written back into the archive.
+@Suite struct ArchivedColorDataTests {
+    @Test func aTerminalProfilesArchivedColorsArePickedAndWrittenIntoTheirArchives() throws {
+        let url = Fixtures.realShaped("Harbor.terminal")
+        let before = try SourceTree(contentsOf: url)
+        let document = try BrowserDocument.open(before, from: nil, displayName: "Harbor.terminal")
+        var state = BrowserFixture.state(width: 110, height: 30, document: document, file: nil)
+        #expect(state.archiveGraph == nil, "a plist holding archives is not one")
+        let text = state.screen.lines.joined(separator: "\n")
+        #expect(text.contains("#12141F") && text.contains("#FF8000"))
+        state.press("C")
+        guard case .choice(let palette)? = state.modal else { throw Failure("no palette") }
+        #expect(palette.items.map(\.label) == ["BackgroundColor", "TextColor", "CursorColor", "SelectionColor"])
+        state.press("Escape")
+        state.go(to: "CursorColor")
+        state.press("i")
+        guard case .color? = state.modal else { throw Failure("no picker on an archived color") }
+        state.press("j", "L", "Enter")
+        #expect(state.message?.text.hasPrefix("Set CursorColor to #FF9000") == true, "\(state.message?.text ?? "")")
+        // Only CursorColor changed; its archive has the new NSRGB and everything else it had.
+        let after = state.session.tree.value()
+        for key in ["name", "BackgroundColor", "TextColor", "SelectionColor", "Font", "columnCount"] {
+            #expect(after[PlistPath.Component.key(key)] == before.value()[PlistPath.Component.key(key)], "\(key)")
+        }
+        guard case .data(let data)? = after[PlistPath.Component.key("CursorColor")] else { throw Failure("no data") }
+        let archive = try KeyedArchive(bytes: Array(data))
+        #expect(archive.fields(of: archive.root!)["NSRGB"] == .data(Data("1 0.5647058823529412 0\u{0}".utf8)))
+        #expect(archive.fields(of: archive.root!)["NSColorSpace"] == .integer(1))
+        #expect(archive.className(of: archive.root!) == "NSColor")
+    }
+}

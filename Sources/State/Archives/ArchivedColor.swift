@@ -62,6 +62,31 @@ public enum ArchivedColor {
         return out
     }
 
+    /// The color a keyed archive in `data` holds as its root object (an archived `NSColor` or
+    /// `UIColor`, as Terminal.app stores its profile colors), with the class name.
+    public static func archivedColor(in data: Data) -> (color: RGBAColor, className: String)? {
+        guard data.starts(with: Array("bplist".utf8)), let value = try? PlistValue(parsing: Array(data)), KeyedArchive.isArchive(value),
+            let archive = try? KeyedArchive(value), let root = archive.root, case .color(let color) = archive.content(of: root)
+        else { return nil }
+        return (color, archive.className(of: root) ?? "NSColor")
+    }
+
+    /// The archive in `data` with its root color changed, in the color's own spelling; every
+    /// other object as it was, written again as a binary property list.
+    public static func replacingColor(in data: Data, with color: RGBAColor) throws -> Data {
+        let value = try PlistValue(parsing: Array(data))
+        let archive = try KeyedArchive(value)
+        guard let root = archive.root, case .color = archive.content(of: root), case .dictionary(var entries) = value,
+            case .array(var objects)? = entries["$objects"], case .dictionary(var object) = objects[root]
+        else { throw PlistError("the data is not an archived color") }
+        let fields = Self.fields(archive.fields(of: root), with: color)
+        for (key, field) in fields { object[key] = field }
+        for key in object.keys where key != "$class" && fields[key] == nil { object.removeValue(forKey: key) }
+        objects[root] = .dictionary(object)
+        entries["$objects"] = .array(objects)
+        return Data(try PlistValue.dictionary(entries).serialized(as: .binary))
+    }
+
     /// A channel as AppKit writes it: the shortest text that reads back as the same number.
     static func text(_ value: Double) -> String {
         var s = "\(value)"

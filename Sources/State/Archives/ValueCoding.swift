@@ -54,7 +54,9 @@ extension ValueCoding {
     public static func decodeReporting<S: Sequence>(_ decoders: S?) -> Decoded<[Self]> where S.Element == ArchiveDecoder {
         var values: [Self] = []
         var dropped: [ModelError] = []
-        for decoder in decoders.map(Array.init) ?? [] {
+        var list: [ArchiveDecoder] = []
+        if let decoders { list.append(contentsOf: decoders) }
+        for decoder in list {
             do {
                 values.append(try Coder(from: decoder).value)
             } catch let error as ModelError {

@@ -16,6 +16,9 @@ public enum ColorSpelling: Sendable, Equatable {
     case assetCatalog(colorSpace: String)
     /// A string: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, or `0xRRGGBB` / `0xRRGGBBAA`.
     case hex(HexStyle)
+    /// Data holding a keyed archive of one `NSColor` or `UIColor` (Terminal.app profiles,
+    /// preference blobs): the color is read from the archive and written back into it.
+    case archivedColor(className: String)
 
     public struct HexStyle: Sendable, Equatable {
         /// `#` or `0x`.
@@ -37,6 +40,7 @@ public enum ColorSpelling: Sendable, Equatable {
         case .assetCatalog(let space): "asset catalog color (\(space))"
         case .hex(let style):
             style.prefix + (style.digitsPerChannel == 1 ? ["R", "G", "B", "A"] : ["RR", "GG", "BB", "AA"]).prefix(style.hasAlpha ? 4 : 3).joined() + " string"
+        case .archivedColor(let className): "archived \(className) (a keyed archive in data)"
         }
     }
 
@@ -65,6 +69,9 @@ public enum ColorSpelling: Sendable, Equatable {
             return hexStyle(of: text, key: tree.key(of: node)).map(ColorSpelling.hex)
         case .dictionary:
             return dictionarySpelling(node, in: tree)
+        case .data where tree[node].byteRange.count <= 16 * 1024:
+            guard case .data(let data) = tree.scalar(at: node), let (_, name) = ArchivedColor.archivedColor(in: data) else { return nil }
+            return .archivedColor(className: name)
         default:
             return nil
         }
@@ -149,6 +156,9 @@ public enum ColorSpelling: Sendable, Equatable {
             let channels = ["red", "green", "blue", "alpha"].map { key in tree.child(of: components, key: key).flatMap { AssetComponent(tree, $0)?.value } }
             guard let r = channels[0], let g = channels[1], let b = channels[2] else { return nil }
             return RGBAColor(red: r, green: g, blue: b, alpha: channels[3] ?? 1)
+        case .archivedColor:
+            guard case .data(let data) = tree.scalar(at: node) else { return nil }
+            return ArchivedColor.archivedColor(in: data)?.color
         case .hex(let style):
             guard case .string(let text) = tree.scalar(at: node) else { return nil }
             var digits = String(text.dropFirst(style.prefix.count))
@@ -218,7 +228,7 @@ extension ColorSpelling {
         var index = 0
         while index < tree.nodes.count, found.count < limit {
             let kind = tree[index].kind
-            if kind == .dictionary || kind == .string, let spelling = detect(index, in: tree), let color = spelling.color(of: index, in: tree) {
+            if kind == .dictionary || kind == .string || kind == .data, let spelling = detect(index, in: tree), let color = spelling.color(of: index, in: tree) {
                 found.append((index, color, spelling))
                 index += 1 + Int(tree[index].size)  // a color's channels are not colors
                 continue
