@@ -41,7 +41,9 @@ struct PrintCommand: ParsableCommand {
                 label: { node in
                     let path = links.path(of: node, in: graph.tree)
                     var parts = [graph.className(at: path)].compactMap { $0 }
-                    if let color = ColorSpelling.color(at: node, in: graph.tree), graph.className(at: path) != nil { parts.append(color.hex + swatches.swatch(color)) }
+                    if graph.className(at: path) != nil, let color = ColorSpelling.detect(node, in: graph.tree)?.color(of: node, in: graph.tree) {
+                    parts.append(color.hex + swatches.swatch(color))
+                }
                     return parts.isEmpty ? nil : parts.joined(separator: "  ")
                 }
             ) { StandardStream.output.write($0) }

@@ -37,14 +37,24 @@ public struct KeyedArchive: Sendable, Equatable {
             }
             top[key] = Int(uid)
         }
-        // Every reference anywhere in the table points into it.
-        for (index, object) in objects.enumerated() {
+        // Every reference anywhere in the table points into it (paths are spelled out only
+        // for the error: a large archive has hundreds of thousands of references).
+        for (index, object) in objects.enumerated() where !Self.referencesFit(object, count: objects.count) {
             try Self.checkReferences(object, count: objects.count, path: "$objects.\(index)")
         }
         if case .integer(let v)? = root["$version"] { version = v } else { version = nil }
         self.objects = objects
         self.top = top
         self.archiver = archiver
+    }
+
+    private static func referencesFit(_ value: PlistValue, count: Int) -> Bool {
+        switch value {
+        case .uid(let uid): uid < count
+        case .array(let items): items.allSatisfy { referencesFit($0, count: count) }
+        case .dictionary(let entries): entries.values.allSatisfy { referencesFit($0, count: count) }
+        default: true
+        }
     }
 
     private static func checkReferences(_ value: PlistValue, count: Int, path: String) throws {

@@ -55,6 +55,8 @@ public struct PlistPath: Hashable, Sendable, CustomStringConvertible, Expressibl
             switch component {
             case .index(let i): return String(i)
             case .key(let k):
+                // Most keys need no escape: spare them Foundation's replacing.
+                guard k.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\\") }) else { return k }
                 return k.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.")
             }
         }.joined(separator: ".")
