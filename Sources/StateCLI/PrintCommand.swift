@@ -34,16 +34,14 @@ struct PrintCommand: ParsableCommand {
         if let graph = ArchiveGraph.of(tree) {
             // A keyed archive: its object graph, each object with its class; shared objects and
             // cycles as links to where they are shown.
-            let links = NodeLinks(graph.tree)
             let swatches = Swatches(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
             TreePrinter.render(
                 graph.tree,
                 label: { node in
-                    let path = links.path(of: node, in: graph.tree)
-                    var parts = [graph.className(at: path)].compactMap { $0 }
-                    if graph.className(at: path) != nil, let color = ColorSpelling.detect(node, in: graph.tree)?.color(of: node, in: graph.tree) {
-                    parts.append(color.hex + swatches.swatch(color))
-                }
+                    var parts = [graph.className(of: node)].compactMap { $0 }
+                    if !parts.isEmpty, let color = ColorSpelling.detect(node, in: graph.tree)?.color(of: node, in: graph.tree) {
+                        parts.append(color.hex + swatches.swatch(color))
+                    }
                     return parts.isEmpty ? nil : parts.joined(separator: "  ")
                 }
             ) { StandardStream.output.write($0) }

@@ -15,8 +15,9 @@ public struct ArchiveGraph: Sendable {
     public let archive: KeyedArchive
     /// The graph as a tree (a binary property list: it holds dates, data and nulls).
     public let tree: SourceTree
-    /// What each node of the graph is in the storage, by its path in the graph.
-    public let origins: [PlistPath: Origin]
+    /// What each node of the graph is in the storage, by node (the graph's nodes are its
+    /// values in depth-first order, the order the builder visits them).
+    public let origins: [Origin]
     /// Where each object is shown in full, by UID.
     public let shown: [Int: PlistPath]
 
@@ -31,19 +32,23 @@ public struct ArchiveGraph: Sendable {
         case colorChannel(object: Int, channel: String)
         /// A reference to an object shown in full elsewhere.
         case link(Int, slot: PlistPath)
-        /// The object of this UID whose entries the node lists (an NSArray's item index, say).
+        /// An item of an array stored inline in a field (rare; not edited in the graph).
+        case inline
+        /// The graph's root: the `$top` references.
         case top
     }
 
     public init(_ archive: KeyedArchive) throws {
         self.archive = archive
         var builder = Builder(archive: archive)
+        builder.origins.append(.top)
         var top = OrderedDictionary<String, PlistValue>()
         for (key, uid) in archive.top {
             top[key] = builder.node(uid, path: PlistPath([.key(key)]), slot: PlistPath([.key("$top"), .key(key)]))
         }
-        builder.origins[PlistPath()] = .top
         tree = try SourceTree(parsing: try PlistValue.dictionary(top).serialized(as: .binary))
+        // The tree's nodes are the values in the order they were built: one origin each.
+        guard tree.nodes.count == builder.origins.count else { throw PlistError("the archive's graph did not build (\(tree.nodes.count) nodes, \(builder.origins.count) origins)") }
         origins = builder.origins
         shown = builder.shown
     }
@@ -58,43 +63,52 @@ public struct ArchiveGraph: Sendable {
         return try? ArchiveGraph(archive)
     }
 
+    /// What the node at `path` of the graph is in the storage.
+    public func origin(at path: PlistPath) -> Origin? {
+        tree.index(at: path).map { origins[$0] }
+    }
+
     /// The class of the object a graph node shows ("NSArray", "Person"), or what a link
     /// points to.
-    public func className(at path: PlistPath) -> String? {
-        switch origins[path] {
-        case .object(let uid, _)?: return archive.className(of: uid)
-        case .link(let uid, _)?: return archive.className(of: uid).map { "→ \($0)" } ?? "→"
+    public func className(of node: Int) -> String? {
+        switch origins[node] {
+        case .object(let uid, _): return archive.className(of: uid)
+        case .link(let uid, _): return archive.className(of: uid).map { "→ \($0)" } ?? "→"
         default: return nil
         }
     }
 
+    public func className(at path: PlistPath) -> String? {
+        tree.index(at: path).flatMap(className(of:))
+    }
+
     /// Where a link's object is shown in full.
-    public func target(ofLink path: PlistPath) -> PlistPath? {
-        guard case .link(let uid, _)? = origins[path] else { return nil }
+    public func target(ofLink node: Int) -> PlistPath? {
+        guard case .link(let uid, _) = origins[node] else { return nil }
         return shown[uid]
     }
 
     private struct Builder {
         let archive: KeyedArchive
-        var origins: [PlistPath: Origin] = [:]
+        var origins: [Origin] = []
         var shown: [Int: PlistPath] = [:]
 
         /// The object `uid` as a graph value at `path`, reached through `slot`.
         mutating func node(_ uid: Int, path: PlistPath, slot: PlistPath) -> PlistValue {
             if uid == 0 {
                 // nil: a list cannot hold it (Foundation's arrays have no nil); fields leave it out.
-                origins[path] = .object(0, slot: slot)
+                origins.append(.object(0, slot: slot))
                 return .string("$null")
             }
             if let first = shown[uid] {
-                origins[path] = .link(uid, slot: slot)
+                origins.append(.link(uid, slot: slot))
                 return .string("→ " + (first.components.isEmpty ? "(root)" : first.description))
             }
             guard path.components.count < KeyedArchive.depthLimit else {
-                origins[path] = .link(uid, slot: slot)
+                origins.append(.link(uid, slot: slot))
                 return .string("… deeper than \(KeyedArchive.depthLimit) levels (A shows the storage)")
             }
-            origins[path] = .object(uid, slot: slot)
+            origins.append(.object(uid, slot: slot))
             let content = archive.content(of: uid)
             // Only objects (not plain strings or numbers, which are values) are shared.
             if archive.className(of: uid) != nil { shown[uid] = path }
@@ -125,7 +139,7 @@ public struct ArchiveGraph: Sendable {
                 }
                 return .dictionary(out)
             case .color(let color):
-                for channel in ["red", "green", "blue", "alpha"] { origins[path.appending(.key(channel))] = .colorChannel(object: uid, channel: channel) }
+                for channel in ["red", "green", "blue", "alpha"] { origins.append(.colorChannel(object: uid, channel: channel)) }
                 return .dictionary(["red": .real(color.red), "green": .real(color.green), "blue": .real(color.blue), "alpha": .real(color.alpha)])
             case .object(let fields):
                 var out = OrderedDictionary<String, PlistValue>()
@@ -143,9 +157,16 @@ public struct ArchiveGraph: Sendable {
             case .uid(let u):
                 return node(Int(u), path: path, slot: slot)
             case .array(let items):
+                origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 return .array(items.enumerated().map { i, item in value(item, path: path.appending(.index(i)), slot: slot.appending(.index(i)), object: object, key: nil) })
+            case .dictionary(let entries):
+                // A dictionary inline in a field (not Foundation's way; kept as it is).
+                origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
+                var out = OrderedDictionary<String, PlistValue>()
+                for (k, v) in entries { out[k] = value(v, path: path.appending(.key(k)), slot: slot.appending(.key(k)), object: object, key: nil) }
+                return .dictionary(out)
             default:
-                if let key { origins[path] = .field(object: object, key: key) }
+                origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 return field
             }
         }
@@ -190,7 +211,7 @@ extension ArchiveGraph {
         for operation in operations {
             switch operation {
             case .set(let path, let value):
-                switch origins[path] {
+                switch origin(at: path) {
                 case .field(let object, let key)?:
                     out.append(.set(objectPath(object).appending(.key(key)), value))
                 case .colorChannel(let object, let channel)?:
@@ -229,13 +250,13 @@ extension ArchiveGraph {
                     }
                 case .link?:
                     throw PlistError("a link to an object shown elsewhere: change the object where it is shown (Enter goes there)", at: .keyPath(path.description))
-                case .top?, nil:
+                case .top?, .inline?, nil:
                     throw PlistError("this part of the archive graph is not edited here (A shows the storage)", at: .keyPath(path.description))
                 }
             case .delete(let path):
                 guard let last = path.components.last else { throw PlistError("the graph's root cannot be deleted") }
                 let parentPath = path.dropLast()
-                guard case .object(let container, _)? = origins[parentPath] else {
+                guard case .object(let container, _)? = origin(at: parentPath) else {
                     throw PlistError("this entry is not removed here (A shows the storage)", at: .keyPath(path.description))
                 }
                 switch (archive.content(of: container), last) {
@@ -258,7 +279,7 @@ extension ArchiveGraph {
                     throw PlistError("an archived \(archive.className(of: container) ?? "object") does not lose parts here", at: .keyPath(path.description))
                 }
             case .insert(let path, let key, let at, let value):
-                guard case .object(let container, _)? = origins[path] else {
+                guard case .object(let container, _)? = origin(at: path) else {
                     throw PlistError("nothing is added here (A shows the storage)", at: .keyPath(path.description))
                 }
                 guard !value.isContainer, value != .null else {

@@ -46,7 +46,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? decoder.elements()
     guard let tree = try? SourceTree(parsing: value.serialized(as: .binary)), let graph = ArchiveGraph.of(tree) else { return 0 }
     // Every path of the graph, edited: set a string, set a number, delete, insert.
-    for path in graph.origins.keys.prefix(40) {
+    let links = NodeLinks(graph.tree)
+    for node in graph.origins.indices.prefix(40) {
+        let path = links.path(of: node, in: graph.tree)
         for operation: EditOperation in [.set(path, "new"), .set(path, 0.5), .delete(path), .insert(into: path, key: "k", at: 0, value: 1)] {
             guard let translated = try? graph.operations(for: [operation]) else { continue }
             var session = EditSession(tree: tree)

@@ -7,7 +7,9 @@ extension BrowserState {
     /// The document that shows `graph` (guessed roles: a color object gets its swatch and the
     /// picker), numbered after `previous`.
     static func graphDocument(_ graph: ArchiveGraph, after previous: BrowserDocument) -> BrowserDocument {
-        var document = BrowserDocument(tree: graph.tree, checker: .inference, fileName: previous.fileName, schemaName: nil)
+        // A large graph is checked in the background, as a large file is.
+        var document = BrowserDocument(
+            tree: graph.tree, checker: .inference, fileName: previous.fileName, schemaName: nil, deferCheck: graph.tree.nodes.count > BrowserDocument.synchronousCheckLimit)
         document.follow(previous)
         document.schemaNote = "keyed archive: its object graph (A shows the storage)"
         return document
@@ -65,18 +67,18 @@ extension BrowserState {
 
     /// What a graph node is in the archive (while the graph shows).
     func lastOrigin(of path: PlistPath) -> ArchiveGraph.Origin? {
-        archiveGraph?.origins[path]
+        archiveGraph?.origin(at: path)
     }
 
     /// The class the type column shows for a graph node.
     func archiveClass(of node: Int) -> String? {
-        guard let archiveGraph else { return nil }
-        return archiveGraph.className(at: document.path(of: node))
+        guard let archiveGraph, node < archiveGraph.origins.count else { return nil }
+        return archiveGraph.className(of: node)
     }
 
     /// The node a link in the graph points at.
     func archiveLinkTarget(of node: Int) -> Int? {
-        guard let archiveGraph, let path = archiveGraph.target(ofLink: document.path(of: node)) else { return nil }
+        guard let archiveGraph, node < archiveGraph.origins.count, let path = archiveGraph.target(ofLink: node) else { return nil }
         return document.tree.index(at: path)
     }
 
