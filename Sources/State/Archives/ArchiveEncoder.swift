@@ -20,54 +20,19 @@ public struct ArchiveEncoder {
     /// A string object (equal strings are one object, as Foundation writes them). Nil is
     /// written as `$null` (UID 0) here and below, as NSKeyedArchiver writes a nil object:
     /// Foundation's unarchiver treats a missing key as damage.
-    public mutating func encode(_ value: String?, forKey key: String) {
-        guard let value else {
-            fields[key] = .uid(0)
-            return
-        }
-        fields[key] = .uid(UInt64(table.string(value)))
-    }
-
-    public mutating func encode(_ value: Date?, forKey key: String) {
-        guard let value else {
-            fields[key] = .uid(0)
-            return
-        }
-        fields[key] = .uid(UInt64(table.plain(.date(value))))
-    }
-
-    public mutating func encode(_ value: Data?, forKey key: String) {
-        guard let value else {
-            fields[key] = .uid(0)
-            return
-        }
-        fields[key] = .uid(UInt64(table.plain(.data(value))))
-    }
-
-    public mutating func encode(_ value: UUID?, forKey key: String) {
-        guard let value else {
-            fields[key] = .uid(0)
-            return
-        }
-        fields[key] = .uid(UInt64(table.uuid(value)))
-    }
-
-    public mutating func encode(_ value: URL?, forKey key: String) {
-        guard let value else {
-            fields[key] = .uid(0)
-            return
-        }
-        fields[key] = .uid(UInt64(table.url(value)))
-    }
+    public mutating func encode(_ value: String?, forKey key: String) { fields[key] = Self.reference(value.map(table.string)) }
+    public mutating func encode(_ value: Date?, forKey key: String) { fields[key] = Self.reference(value.map { table.plain(.date($0)) }) }
+    public mutating func encode(_ value: Data?, forKey key: String) { fields[key] = Self.reference(value.map { table.plain(.data($0)) }) }
+    public mutating func encode(_ value: UUID?, forKey key: String) { fields[key] = Self.reference(value.map(table.uuid)) }
+    public mutating func encode(_ value: URL?, forKey key: String) { fields[key] = Self.reference(value.map(table.url)) }
 
     /// A nested value through its coder (a `ValueCoding` value's `encoded`).
     public mutating func encode<C: ArchiveCoding>(_ value: C?, forKey key: String) throws {
-        guard let value else {
-            fields[key] = .uid(0)
-            return
-        }
-        fields[key] = .uid(UInt64(try table.object(value)))
+        fields[key] = Self.reference(try value.map { try table.object($0) })
     }
+
+    /// A reference to an object; nil is `$null` (UID 0).
+    private static func reference(_ uid: Int?) -> PlistValue { .uid(UInt64(uid ?? 0)) }
 
     /// Nested values as an `NSArray` of their coders' objects.
     public mutating func encode<C: ArchiveCoding>(_ values: [C], forKey key: String) throws {
