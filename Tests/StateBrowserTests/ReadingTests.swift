@@ -157,10 +157,21 @@ import Testing
         #expect((editor.area.row, editor.area.column) == (1, 7), "the cursor stays after the paste")
         state.press("C-s")
         #expect(state.document.tree.value()[PlistPath(parsing: "name")] == .string("Two\nlines: Clipboard Tools"))
-        // Pasted into the search prompt, a line break is a space.
+        // Pasted into the search prompt, a line break is a space and an escape is left out.
         state.press("/")
-        _ = state.update(.paste("clip\nboard"))
-        #expect(state.prompt?.text == "clip board")
+        _ = state.update(.paste("clip\nboard\u{1B}[31m"))
+        #expect(state.prompt?.text == "clip board[31m")
+        state.press("Escape")
+        // Into a string's one-line editor, a control makes it the text editor, which shows it.
+        state.go(to: "version")
+        state.press("i")
+        _ = state.update(.paste("\u{1B}"))
+        guard case .text(let grown)? = state.modal else {
+            Issue.record("an escape pasted into the one-line editor was not shown")
+            return
+        }
+        #expect(grown.area.text == "1.2\u{1B}")
+        #expect(state.screen.lines.joined().contains("1.2␛"))
         state.press("Escape")
         // Esc in the text editor changes nothing.
         state.go(to: "readme")

@@ -231,31 +231,46 @@ extension BrowserState {
 
     // MARK: - Pasted text
 
+    /// Pasted text for a one-line field (a search, a key, a number): line breaks and tabs
+    /// become spaces and other controls are left out — the field cannot show them, and an
+    /// escape must never reach the terminal.
+    static func oneLine(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                out.append(" ")
+            } else if !VisibleText.isControl(scalar) {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// Text the terminal pasted: typed into an open editor or prompt, or — in the tree — read
     /// as a value (JSON or a property list) and pasted after the selection.
     mutating func paste(_ text: String) -> [Effect] {
         if var field = prompt {
-            field.insert(text.replacingOccurrences(of: "\n", with: " "))
+            field.insert(Self.oneLine(text))
             prompt = field
             return []
         }
         switch modal {
         case .edit(var editor)?:
-            if text.contains("\n"), case .value(_, .string, _) = editor.target {
+            if text.unicodeScalars.contains(where: VisibleText.isControl), case .value(_, .string, _) = editor.target {
                 // A line break makes it a multi-line text: the editor grows to hold it.
                 var grown = TextEditor(from: editor, pasting: text, page: textEditorRows)
                 grown.area.scrollToCursor(page: textEditorRows)
                 modal = .text(grown)
-                message = StatusMessage(text: "Pasted \(text.count) characters over several lines: Ctrl-S accepts", isError: false)
+                message = StatusMessage(text: "Pasted \(text.count) characters with line breaks or controls: the text editor shows them; Ctrl-S accepts", isError: false)
                 return []
             }
-            editor.field.insert(text.replacingOccurrences(of: "\n", with: " "))
+            editor.field.insert(Self.oneLine(text))
             modal = .edit(editor)
         case .text(var editor)?:
             editor.area.insert(text, page: textEditorRows)
             modal = .text(editor)
         case .command(var field)?:
-            field.insert(text.replacingOccurrences(of: "\n", with: " "))
+            field.insert(Self.oneLine(text))
             modal = .command(field)
         case nil:
             return pasteText(text)
