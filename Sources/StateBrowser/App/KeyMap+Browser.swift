@@ -20,7 +20,7 @@ extension KeyMap where Action == BrowserAction {
             B([[.control("o")]], .jumpBack, "back to where Enter followed a reference", group: "Move"),
             B([c("l"), [.right]], .expandOrEnter, "expand, or go to the first child", group: "Expand"),
             B([c("h"), [.left]], .collapseOrLeave, "collapse, or go to the parent", group: "Expand"),
-            B([[.enter]], .toggle, "expand or collapse; follow a pbxproj object id", group: "Expand"),
+            B([[.enter]], .toggle, "expand/collapse; follow an id or link; long text", group: "Expand"),
             B([c("e")], .expandAll, "expand all", group: "Expand"),
             B([c("c"), c("-")], .collapseAll, "collapse all", group: "Expand"),
         ]
