@@ -199,7 +199,8 @@ extension ArchiveGraph {
     public func operations(for operations: [EditOperation]) throws -> [EditOperation] {
         var out: [EditOperation] = []
         var objects = archive.objects
-        let counts = referenceCounts()
+        // Counted only when a scalar object is edited (a walk over every reference).
+        var counts: [Int: Int]?
         var colors: OrderedDictionary<Int, RGBAColor> = [:]
         func objectPath(_ uid: Int) -> PlistPath { PlistPath([.key("$objects"), .index(uid)]) }
         /// A new object at the end of `$objects`; its UID.
@@ -230,7 +231,8 @@ extension ArchiveGraph {
                     guard uid != 0 else { throw PlistError("a nil reference cannot take a value here", at: .keyPath(path.description)) }
                     switch archive.content(of: uid) {
                     case .scalar(let old) where !value.isContainer && !old.isContainer:
-                        if counts[uid, default: 0] <= 1 {
+                        if counts == nil { counts = referenceCounts() }
+                        if counts?[uid, default: 0] ?? 0 <= 1 {
                             out.append(.set(objectPath(uid), value))
                         } else {
                             // Shared (equal strings are one object): this reference gets its own.
