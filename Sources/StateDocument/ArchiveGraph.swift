@@ -209,6 +209,40 @@ extension ArchiveGraph {
             objects.append(value)
             return objects.count - 1
         }
+        var classes: [String: Int] = [:]
+        /// A reference to the class description `name`: the archive's own when it has one.
+        func classReference(_ name: String) -> PlistValue {
+            if let uid = classes[name]
+                ?? objects.indices.first(where: { uid in
+                    if case .dictionary(let d) = objects[uid], d["$class"] == nil, d["$classname"] == .string(name) { return true }
+                    return false
+                })
+            {
+                classes[name] = uid
+                return .uid(UInt64(uid))
+            }
+            let uid = append(.dictionary(["$classes": .array([.string(name), "NSObject"]), "$classname": .string(name)]))
+            classes[name] = uid
+            return .uid(UInt64(uid))
+        }
+        /// A value as the Foundation objects NSKeyedArchiver writes for it (NSArray,
+        /// NSDictionary, NSDate; strings, numbers and data as themselves); its UID.
+        func appendObject(_ value: PlistValue) -> Int {
+            switch value {
+            case .null: return 0
+            case .array(let items):
+                let references = items.map { PlistValue.uid(UInt64(appendObject($0))) }
+                return append(.dictionary(["NS.objects": .array(references), "$class": classReference("NSArray")]))
+            case .dictionary(let entries):
+                let keys = entries.keys.map { PlistValue.uid(UInt64(append(.string($0)))) }
+                let values = entries.values.map { PlistValue.uid(UInt64(appendObject($0))) }
+                return append(.dictionary(["NS.keys": .array(keys), "NS.objects": .array(values), "$class": classReference("NSDictionary")]))
+            case .date(let date):
+                return append(.dictionary(["NS.time": .real(date.timeIntervalSinceReferenceDate), "$class": classReference("NSDate")]))
+            default:
+                return append(value)
+            }
+        }
         for operation in operations {
             switch operation {
             case .set(let path, let value):
@@ -230,6 +264,9 @@ extension ArchiveGraph {
                 case .object(let uid, let slot)?:
                     guard uid != 0 else { throw PlistError("a nil reference cannot take a value here", at: .keyPath(path.description)) }
                     switch archive.content(of: uid) {
+                    case .scalar(let old) where !old.isContainer && (value.isContainer || value.dateValueForArchive):
+                        // Now a date, an array or a dictionary: a Foundation object of its own.
+                        out.append(.set(slot, .uid(UInt64(appendObject(value)))))
                     case .scalar(let old) where !value.isContainer && !old.isContainer:
                         if counts == nil { counts = referenceCounts() }
                         if counts?[uid, default: 0] ?? 0 <= 1 {
@@ -284,23 +321,21 @@ extension ArchiveGraph {
                 guard case .object(let container, _)? = origin(at: path) else {
                     throw PlistError("nothing is added here (A shows the storage)", at: .keyPath(path.description))
                 }
-                guard !value.isContainer, value != .null else {
-                    throw PlistError("only strings, numbers, booleans and data are added to an archive here", at: .keyPath(path.description))
-                }
+                guard value != .null else { throw PlistError("nil is not added to an archive", at: .keyPath(path.description)) }
                 switch archive.content(of: container) {
                 case .list(let items):
-                    let uid = append(value)
+                    let uid = appendObject(value)
                     out.append(.insert(into: objectPath(container).appending(.key("NS.objects")), key: nil, at: at.map { min($0, items.count) }, value: .uid(UInt64(uid))))
                 case .map(let entries):
                     guard let key else { throw PlistError("a dictionary entry needs a key", at: .keyPath(path.description)) }
                     let keyUID = append(.string(key))
-                    let valueUID = append(value)
+                    let valueUID = appendObject(value)
                     let position = at.map { min($0, entries.count) }
                     out.append(.insert(into: objectPath(container).appending(.key("NS.keys")), key: nil, at: position, value: .uid(UInt64(keyUID))))
                     out.append(.insert(into: objectPath(container).appending(.key("NS.objects")), key: nil, at: position, value: .uid(UInt64(valueUID))))
                 case .object:
                     guard let key else { throw PlistError("a field needs a key", at: .keyPath(path.description)) }
-                    out.append(.insert(into: objectPath(container), key: key, at: nil, value: .uid(UInt64(append(value)))))
+                    out.append(.insert(into: objectPath(container), key: key, at: nil, value: .uid(UInt64(appendObject(value)))))
                 default:
                     throw PlistError("an archived \(archive.className(of: container) ?? "object") does not take entries here", at: .keyPath(path.description))
                 }
@@ -317,5 +352,13 @@ extension ArchiveGraph {
             out.append(.set(objectPath(object), .dictionary(stored)))
         }
         return out
+    }
+}
+
+extension PlistValue {
+    /// A date (stored in archives as an NSDate object, not as itself).
+    fileprivate var dateValueForArchive: Bool {
+        if case .date = self { return true }
+        return false
     }
 }

@@ -122,6 +122,28 @@ import Testing
         #expect(after.objects.count == count + 1 && after.objects.last == .string("Carol"))
     }
 
+    @Test func pastedStructuresBecomeFoundationObjects() throws {
+        var state = try Self.state()
+        let before = try Self.archive(state)
+        // JSON pasted into the graph after Bob's link: an NSDictionary holding an NSArray and
+        // an NSDate-free mix, with the archive's own class descriptions reused.
+        state.go(to: "root.people.1")
+        _ = state.update(.paste(#"{"name": "Carol", "tags": ["a", "b"], "age": 30}"#))
+        #expect(state.message?.isError == false, "\(state.message?.text ?? "")")
+        let after = try Self.archive(state)
+        let root = try #require(after.root)
+        guard case .uid(let people)? = after.fields(of: root)["people"], case .list(let items) = after.content(of: Int(people)) else { throw Failure("no people") }
+        #expect(items.count == 3)
+        #expect(after.className(of: items[2]) == "NSDictionary")
+        #expect(try after.plainValue(of: items[2]) == ["name": "Carol", "tags": ["a", "b"], "age": 30])
+        // NSArray's class description was already there: reused; NSDictionary's is new.
+        let descriptions = after.objects.indices.filter { after.isClassDescription($0) }
+        #expect(descriptions.count == before.objects.indices.filter { before.isClassDescription($0) }.count + 1)
+        // The graph shows it, and Foundation-style reading of everything else is unchanged.
+        #expect(state.document.tree.index(at: "root.people.2.tags.1") != nil)
+        #expect(try after.plainValue(of: try #require(after.fields(of: root)["title"].flatMap { if case .uid(let u) = $0 { Int(u) } else { nil } })) == "Harbor")
+    }
+
     @Test func aSharedStringGetsItsOwnObjectWhenOneReferenceChanges() throws {
         // Two items naming one string object (as Foundation writes equal strings).
         let objects: [PlistValue] = [
