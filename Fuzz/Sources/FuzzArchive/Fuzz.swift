@@ -49,7 +49,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let links = NodeLinks(graph.tree)
     for node in graph.origins.indices.prefix(40) {
         let path = links.path(of: node, in: graph.tree)
-        for operation: EditOperation in [.set(path, "new"), .set(path, 0.5), .delete(path), .insert(into: path, key: "k", at: 0, value: 1)] {
+        let structure: PlistValue = ["a": [1, .date(Date(timeIntervalSinceReferenceDate: 0))], "b": "x"]
+        let operations: [EditOperation] = [
+            .set(path, "new"), .set(path, 0.5), .set(path, structure), .delete(path), .insert(into: path, key: "k", at: 0, value: 1),
+            .insert(into: path, key: "s", at: nil, value: structure),
+        ]
+        for operation in operations {
             guard let translated = try? graph.operations(for: [operation]) else { continue }
             var session = EditSession(tree: tree)
             do {
