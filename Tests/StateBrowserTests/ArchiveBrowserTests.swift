@@ -194,4 +194,16 @@ import Testing
         #expect(archive.fields(of: archive.root!)["NSColorSpace"] == .integer(1))
         #expect(archive.className(of: archive.root!) == "NSColor")
     }
+
+    @Test func anArchiveInDataIsSummarizedAndShownAsItsObjects() throws {
+        let document = try BrowserDocument.open(try SourceTree(contentsOf: Fixtures.realShaped("Harbor.terminal")), from: nil, displayName: "Harbor.terminal")
+        var state = BrowserFixture.state(width: 120, height: 30, document: document, file: nil)
+        state.go(to: "Font")
+        let lines = state.screen.lines
+        let row = try #require(lines.first { $0.hasPrefix("     Font ") })
+        #expect(row.contains("archived NSFont {NSName: \"SFMono-Regular\", NSSize: 13"), "\(row)")
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("Keyed archive  NSFont (267 bytes)"))
+        #expect(text.contains("\"NSName\": \"SFMono-Regular\""))
+    }
 }

@@ -99,6 +99,12 @@ enum DetailView {
             // Decoding megabytes on every frame would cost the keystroke: `v` shows it once.
             writer.blank()
             writer.heading("Text  \(source.end - source.start) bytes (v shows it whole)")
+        } else if source.kind == .data, writer.wantsMore, case .data(let data) = tree.scalar(at: node), let (name, plain) = ValueText.archive(in: data) {
+            // A keyed archive in data: its objects as plain data, not base64.
+            writer.blank()
+            writer.heading("Keyed archive  \(name) (\(data.count) bytes)")
+            let json = (try? plain.serialized(as: .json)).map { String(decoding: $0, as: UTF8.self) } ?? ValueText.summary(plain)
+            writer.visible(json.hasSuffix("\n") ? String(json.dropLast()) : json, role: .data)
         } else if !source.kind.isContainer, writer.wantsMore {
             // The value in full, wrapped: what a row cuts short is read here (or in `v`).
             let text = tree.scalarText(at: node)

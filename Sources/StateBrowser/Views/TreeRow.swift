@@ -75,7 +75,7 @@ struct TreeRow {
         case .integer, .real: return [Piece(text: tree.scalarText(at: node), role: .number)]
         case .trueValue, .falseValue: return [Piece(text: source.kind == .trueValue ? "true" : "false", role: .bool)]
         case .date: return [Piece(text: tree.scalar(at: node).plainText, role: .date)]
-        case .data: return [Piece(text: ValueText.summary(tree.scalar(at: node)), role: .data)]
+        case .data: return [Piece(text: ValueText.dataSummary(tree.scalar(at: node)), role: .data)]
         case .uid: return [Piece(text: tree.scalar(at: node).plainText, role: .data)]
         case .null: return [Piece(text: "null", role: .null)]
         }

@@ -17,6 +17,24 @@ enum ValueText {
         }
     }
 
+    /// A keyed archive held in data (Terminal.app's fonts, preference blobs): its root class
+    /// and plain form; nil for other data, and for data over 16 KB (rows draw this).
+    static func archive(in data: Data) -> (className: String, value: PlistValue)? {
+        guard data.count <= 16 * 1024, data.starts(with: Array("bplist".utf8)), let value = try? PlistValue(parsing: Array(data)), KeyedArchive.isArchive(value),
+            let archive = try? KeyedArchive(value), let root = archive.root, let plain = try? archive.plainValue(of: root)
+        else { return nil }
+        return (archive.className(of: root) ?? "object", plain)
+    }
+
+    /// What a row shows for data: an archive's class and first fields, else bytes.
+    static func dataSummary(_ value: PlistValue) -> String {
+        guard case .data(let data) = value, let (name, plain) = archive(in: data) else { return summary(value) }
+        guard case .dictionary(var fields) = plain else { return "archived \(name): \(summary(plain))" }
+        fields.removeValue(forKey: "$class")
+        let shown = fields.prefix(3).map { "\($0.key): \(summary($0.value))" }.joined(separator: ", ")
+        return "archived \(name) {\(shown)\(fields.count > 3 ? ", …" : "")}"
+    }
+
     /// The theme role values of a kind are drawn in.
     static func role(of kind: SourceNode.Kind) -> ThemeRole {
         switch kind {
