@@ -270,6 +270,8 @@ public final class NCursesTerminal: TerminalBackend {
         wtimeout(window, 500)
         let end: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
         var codes: [UInt32] = []
+        // The last codes read, to see the end marker also once the paste is over the limit.
+        var tail: [UInt32] = []
         var code: wint_t = 0
         while true {
             let result = wget_wch(window, &code)
@@ -278,13 +280,15 @@ public final class NCursesTerminal: TerminalBackend {
                 break
             }
             guard result == OK else { continue }
-            codes.append(UInt32(code))
-            if codes.count >= end.count, Array(codes.suffix(end.count)) == end {
-                codes.removeLast(end.count)
+            tail.append(UInt32(code))
+            if tail.count > end.count { tail.removeFirst() }
+            if codes.count < Self.pasteLimit + end.count { codes.append(UInt32(code)) }
+            if tail == end {
+                if codes.suffix(end.count).elementsEqual(end) { codes.removeLast(end.count) }
                 break
             }
-            if codes.count > Self.pasteLimit { codes.removeFirst(codes.count - Self.pasteLimit) }
         }
+        if codes.count > Self.pasteLimit { codes.removeLast(codes.count - Self.pasteLimit) }
         var text = ""
         var previous: UInt32 = 0
         for code in codes {

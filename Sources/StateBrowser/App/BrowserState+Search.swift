@@ -51,17 +51,13 @@ extension BrowserState {
         let node = selectedNode
         let tree = document.tree
         if !document.isArrayElement(node), let key = tree.key(of: node) {
-            let effects = runSearch(.exact(key, keys: true), forward: forward)
-            pendingSearch?.skipsSelection = true
-            return effects
+            return runSearch(.exact(key, keys: true), forward: forward, skipsSelection: true)
         }
         guard !tree[node].kind.isContainer else {
             message = StatusMessage(text: "* searches for a key or a value; this item is a \(tree[node].kind == .array ? "array" : "dictionary") (/ searches text)", isError: true)
             return []
         }
-        let effects = runSearch(.exact(tree.scalarText(at: node), keys: false), forward: forward)
-        pendingSearch?.skipsSelection = true
-        return effects
+        return runSearch(.exact(tree.scalarText(at: node), keys: false), forward: forward, skipsSelection: true)
     }
 
     /// Finds every match in the whole document (collapsed parts included) and selects the first
@@ -71,8 +67,8 @@ extension BrowserState {
     /// so the runtime runs `matches(of:in:)` in the background and hands the result to
     /// `.searchFinished`. `focusTree` moves the focus to the tree when something is found (a
     /// search started from the schema pane).
-    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false, forward: Bool = true) -> [Effect] {
-        pendingSearch = PendingSearch(query: query, focusTree: focusTree, forward: forward, generation: document.generation)
+    mutating func runSearch(_ query: Search.Query, focusTree: Bool = false, forward: Bool = true, skipsSelection: Bool = false) -> [Effect] {
+        pendingSearch = PendingSearch(query: query, focusTree: focusTree, forward: forward, skipsSelection: skipsSelection, generation: document.generation)
         message = StatusMessage(text: "Searching \(Self.describe(query))…", isError: false)
         return [.search(query, generation: document.generation)]
     }

@@ -318,16 +318,15 @@ extension BrowserState {
 
     mutating func copyValue() -> [Effect] {
         let node = selectedNode
-        keep(node)
         let tree = document.tree
+        guard keep(node), let kept = register else {
+            message = StatusMessage(text: "Too large to copy (over \(Self.copyLimit / 1_000_000) MB or 100 000 values)", isError: true)
+            return []
+        }
         let text: String
         if tree[node].kind.isContainer {
             // Structures are copied as JSON, the form every other tool reads.
-            guard tree[node].end - tree[node].start <= Self.copyLimit else {
-                message = StatusMessage(text: "Too large to copy (over \(Self.copyLimit / 1_000_000) MB)", isError: true)
-                return []
-            }
-            guard let bytes = try? tree.value(at: node).serialized(as: .json) else {
+            guard let bytes = try? kept.value.serialized(as: .json) else {
                 message = StatusMessage(text: "This value has no JSON form (dates or data nested too deep?)", isError: true)
                 return []
             }

@@ -83,7 +83,8 @@ struct TextQuery: Equatable {
         for node in 0..<tree.nodes.count {
             let entry = tree.nodes[node]
             var texts: [String] = []
-            if entry.kind == .dictionary || entry.kind == .array || entry.kind == .string {
+            // Strings longer than a hex color are shown as written (`ColorSpelling` passes them over too).
+            if entry.kind == .dictionary || entry.kind == .array || (entry.kind == .string && entry.byteRange.count <= 48) {
                 switch document.role(of: node)?.kind {
                 case .color?: if let color = ColorSpelling.color(at: node, in: tree) { texts.append(color.hex) }
                 case .enumValue(_, let name?)? where entry.kind.isContainer: texts.append(name)

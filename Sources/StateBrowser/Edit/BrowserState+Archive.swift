@@ -18,6 +18,11 @@ extension BrowserState {
     /// Shows a keyed archive's object graph from the start (the storage is one key away).
     mutating func showArchiveGraphIfArchive() {
         guard let graph = ArchiveGraph.of(session.tree) else { return }
+        show(graph)
+    }
+
+    /// The graph in place of the storage's document (kept to go back to).
+    private mutating func show(_ graph: ArchiveGraph) {
         rawTemplate = document
         archiveGraph = graph
         document = Self.graphDocument(graph, after: document)
@@ -25,17 +30,23 @@ extension BrowserState {
         rows = ListState(count: outline.count)
     }
 
+    /// The storage's document for the session's tree, numbered after the graph's; the graph
+    /// is no longer shown.
+    private mutating func leaveGraph(_ raw: BrowserDocument) -> BrowserDocument {
+        var next = raw.replacing(session.tree)
+        next.follow(document)
+        next.fileName = document.fileName
+        archiveGraph = nil
+        rawTemplate = nil
+        return next
+    }
+
     /// `A`: the graph, or the storage as it is written.
     mutating func toggleArchiveGraph() {
         let here = document.path(of: selectedNode)
-        let origin = lastOrigin(of: here)
+        let origin = archiveGraph?.origin(at: here)
         if archiveGraph != nil, let raw = rawTemplate {
-            var next = raw.replacing(session.tree)
-            next.follow(document)
-            next.fileName = document.fileName
-            archiveGraph = nil
-            rawTemplate = nil
-            document = next
+            document = leaveGraph(raw)
             outline = Outline(document: document, expandedToDepth: 1)
             rows = ListState(count: outline.count)
             // The object the graph's selection showed, in the storage.
@@ -48,11 +59,7 @@ extension BrowserState {
                 guard here.components.count >= 2, here.components[0] == .key("$objects"), case .index(let u) = here.components[1] else { return nil }
                 return u
             }()
-            rawTemplate = document
-            archiveGraph = graph
-            document = Self.graphDocument(graph, after: document)
-            outline = Outline(document: document, expandedToDepth: 2)
-            rows = ListState(count: outline.count)
+            show(graph)
             if let uid, let path = graph.shown[uid], let node = document.tree.index(at: path) { selectNode(node) }
             message = StatusMessage(text: "The archive's object graph (A shows the storage)", isError: false)
         } else {
@@ -63,11 +70,6 @@ extension BrowserState {
         search = nil
         pendingSearch = nil
         jumps = []
-    }
-
-    /// What a graph node is in the archive (while the graph shows).
-    func lastOrigin(of path: PlistPath) -> ArchiveGraph.Origin? {
-        archiveGraph?.origin(at: path)
     }
 
     /// The class the type column shows for a graph node.
@@ -90,12 +92,7 @@ extension BrowserState {
             archiveGraph = graph
             return Self.graphDocument(graph, after: document)
         }
-        archiveGraph = nil
-        rawTemplate = nil
-        var next = raw.replacing(session.tree)
-        next.follow(document)
-        next.fileName = document.fileName
         message = StatusMessage(text: "The file is no longer a keyed archive: its storage is shown", isError: true)
-        return next
+        return leaveGraph(raw)
     }
 }

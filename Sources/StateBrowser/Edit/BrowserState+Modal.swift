@@ -339,25 +339,14 @@ extension BrowserState {
             candidates = Array(document.typed.schema.types.keys)
         } else {
             let lead = text.hasPrefix(".") ? "." : ""
-            let body = String(text.dropFirst(lead.count))
-            // The last unescaped dot splits the container's path from the key being typed.
-            var split: String.Index?
-            var i = body.startIndex
-            while i < body.endIndex {
-                if body[i] == "\\" {
-                    i = body.index(after: i)
-                    if i < body.endIndex { i = body.index(after: i) }
-                    continue
-                }
-                if body[i] == "." { split = i }
-                i = body.index(after: i)
-            }
-            let containerText = split.map { String(body[..<$0]) } ?? ""
-            partial = split.map { String(body[body.index(after: $0)...]) } ?? body
-            stem = lead + (split == nil ? "" : containerText + ".")
+            // The path's last component is the key being typed; the rest names its container.
+            let typed = PlistPath(parsing: String(text.dropFirst(lead.count)))
+            let containerPath = PlistPath(Array(typed.components.dropLast()))
+            partial = typed.components.last.map { PlistPath([$0]).description } ?? ""
+            stem = lead + (containerPath.components.isEmpty ? "" : containerPath.description + ".")
             let tree = document.tree
-            guard let container = tree.index(at: PlistPath(parsing: containerText)), tree[container].kind.isContainer else {
-                message = StatusMessage(text: "No dictionary or array at \(containerText.isEmpty ? "(root)" : containerText)", isError: true)
+            guard let container = tree.index(at: containerPath), tree[container].kind.isContainer else {
+                message = StatusMessage(text: "No dictionary or array at \(containerPath.components.isEmpty ? "(root)" : containerPath.description)", isError: true)
                 return
             }
             let children = tree.children(of: container)
@@ -365,8 +354,6 @@ extension BrowserState {
                 tree[container].kind == .array
                 ? (0..<Int(tree[container].count)).map(String.init)
                 : children.compactMap { tree.key(of: $0) }.map { PlistPath([.key($0)]).description }
-            partial = partial.replacingOccurrences(of: "\\.", with: ".")
-            partial = PlistPath([.key(partial)]).description
         }
         var matching = candidates.filter { $0.hasPrefix(partial) }
         if matching.isEmpty { matching = candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) } }

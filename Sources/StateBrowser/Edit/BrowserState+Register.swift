@@ -3,12 +3,17 @@ import StateDocument
 
 /// Copy, cut and paste of subtrees: the register (`Register`) and the edits that paste it.
 extension BrowserState {
-    /// Keeps the selected value in the register (`yv`, and before `x` deletes it).
-    mutating func keep(_ node: Int) {
+    /// Keeps the value at `node` in the register (`yv`, and before `x` deletes it); false
+    /// (the register unchanged) for a structure over 1 MB in the file or 100 000 values —
+    /// decoding it would cost the keystroke.
+    @discardableResult
+    mutating func keep(_ node: Int) -> Bool {
         let tree = document.tree
-        guard tree[node].end - tree[node].start <= Self.copyLimit || tree.format == .binary else { return }
+        let source = tree[node]
+        guard !source.kind.isContainer || (source.end - source.start <= Self.copyLimit && source.size <= 100_000) else { return false }
         let path = document.path(of: node).description
         register = Register(value: tree.value(at: node), key: document.isArrayElement(node) ? nil : tree.key(of: node), origin: path.isEmpty ? "(root)" : path)
+        return true
     }
 
     /// `P` (after the selection) and `+` (into the selected container, at its end): the
