@@ -88,7 +88,10 @@ let package = Package(
             path: "Benchmarks/StateBenchmarks"
         ),
         .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),
-        .testTarget(name: "StateSchemaTests", dependencies: ["StateSchema", "AssetLibraryExample", "StateTestSupport"]),
+        .testTarget(
+            name: "StateSchemaTests",
+            dependencies: ["StateSchema", "AssetLibraryExample", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .testTarget(name: "StateDocumentTests", dependencies: ["StateDocument", "StateTestSupport"]),
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "TerminalNCursesTests", dependencies: ["TerminalNCurses", "CCurses", "TerminalCore"]),

@@ -47,14 +47,17 @@ struct PrintCommand: ParsableCommand {
             ) { StandardStream.output.write($0) }
             return
         }
-        // A schema given or found beside the file; otherwise roles guessed from the data.
-        let document =
-            if let schema = try schemaOptions.load(for: input.url, tree: tree) {
-                SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
-            } else {
-                SchemaInference.annotate(tree)
-            }
         let swatches = Swatches(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
+        // A schema given or found beside the file: checked whole (its diagnostics follow the
+        // tree). Otherwise roles are guessed as the tree is written, so output starts at once.
+        guard let schema = try schemaOptions.load(for: input.url, tree: tree) else {
+            let inference = LazyInference(tree)
+            TreePrinter.render(tree, label: { node in Self.label(node, role: inference.role(of: node), diagnostics: [], tree: tree, swatches: swatches) }) {
+                StandardStream.output.write($0)
+            }
+            return
+        }
+        let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
         TreePrinter.render(tree, label: { node in Self.label(node, in: document, swatches: swatches) }) { StandardStream.output.write($0) }
         for d in document.diagnostics { StandardStream.error.write("state: \(input.name): \(d)\n") }
     }
@@ -63,24 +66,29 @@ struct PrintCommand: ParsableCommand {
     /// guessed without a schema), a `?` for data the schema does not describe, and `!` with
     /// each diagnostic.
     static func label(_ node: Int, in document: TypedDocument, swatches: Swatches = .none) -> String? {
+        label(node, role: document.role(of: node), diagnostics: document.diagnostics(at: node), tree: document.tree, swatches: swatches)
+    }
+
+    /// The comment after `node`, from its role and diagnostics.
+    static func label(_ node: Int, role: NodeRole?, diagnostics: [Diagnostic], tree: SourceTree, swatches: Swatches = .none) -> String? {
         var parts: [String] = []
-        if let role = document.role(of: node) {
+        if let role {
             // Guesses are marked with `~`.
             let mark = role.inferred ? "~" : ""
             switch role.kind {
             case .model, .conformer, .enumValue: parts.append(mark + role.label)
             case .color:
-                let color = ColorSpelling.color(at: node, in: document.tree)
+                let color = ColorSpelling.color(at: node, in: tree)
                 parts.append(mark + "Color" + (color.map { " \($0.hex)" + swatches.swatch($0) } ?? ""))
             case .value(let type):
-                if document.tree[node].kind.isContainer, !role.inferred || type.mentionsModel {
-                    parts.append("\(mark)\(type) (\(document.tree[node].count))")
+                if tree[node].kind.isContainer, !role.inferred || type.mentionsModel {
+                    parts.append("\(mark)\(type) (\(tree[node].count))")
                 }
             case .unknown: parts.append("? not in the schema")
             case .typeTag, .version: break
             }
         }
-        parts += document.diagnostics(at: node).filter { $0.kind != .unexpectedKey }.map { "! \($0.message)" }
+        parts += diagnostics.filter { $0.kind != .unexpectedKey }.map { "! \($0.message)" }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 }

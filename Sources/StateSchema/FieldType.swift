@@ -3,7 +3,7 @@ import State
 
 /// The type of a schema field, written in Swift syntax: `Int16`, `String?`, `[Asset]`,
 /// `[String: Int]`, `Set<String>`, `Color`, `ColorAsset`.
-public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
+public enum FieldType: Hashable, Sendable, CustomStringConvertible {
     public enum Scalar: String, Sendable, CaseIterable {
         case bool = "Bool"
         case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
@@ -85,9 +85,9 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case scalar(Scalar)
     /// A model, enum or protocol of the schema, by name.
     case named(String)
-    case array(FieldType)
-    case dictionary(FieldType)
-    case set(FieldType)
+    indirect case array(FieldType)
+    indirect case dictionary(FieldType)
+    indirect case set(FieldType)
 
     /// The schema types the type names, outermost first.
     public var namedTypes: [String] {

@@ -1,3 +1,4 @@
+import Foundation
 import State
 
 /// Guesses what the nodes of a document are when there is no schema, from their shape alone;
@@ -22,9 +23,7 @@ public enum SchemaInference {
     /// none. The browser uses a shallow pass to draw its first screen at once.
     public static func annotate(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
         var roles = RoleTable(nodeCount: tree.nodes.count)
-        var evidence = TagEvidence()
-        evidence.collect(SourceTree.root, in: tree, depth: depthLimit)
-        let context = Context(tree: tree, tagKeys: evidence.tagKeys)
+        let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit))
         context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles)
         return TypedDocument(tree: tree, schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
@@ -39,6 +38,34 @@ public enum SchemaInference {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
+    /// What inference decides at one node: its role, and what its children are visited with.
+    /// A node's guess depends only on its own subtree and on what its parent passes down (the
+    /// field name, a model name for like items), so the same step serves the whole-document
+    /// pass and `LazyInference`, which guesses as a printer walks.
+    struct Step {
+        var role: NodeRole
+        /// The child key that holds a type tag (a conformer's protocol key, an enum's name).
+        var tagKey: String?
+        /// Whether a `model_version` child is the model's version.
+        var hasVersion = false
+        /// The model name given to the items of an array of like dictionaries.
+        var elementName: String?
+
+        /// The role of a child with `key` that the step fixes (a tag, a version), or nil when
+        /// the child is guessed on its own.
+        func fixedRole(ofChildWithKey key: String?) -> NodeRole? {
+            guard let key else { return nil }
+            if key == tagKey { return NodeRole(.typeTag, field: key, inferred: true) }
+            if hasVersion, key == "model_version" { return NodeRole(.version, field: key, inferred: true) }
+            return nil
+        }
+
+        /// What a child is visited with: its field (the key; none for array items) and model name.
+        func childContext(key: String?, isArray: Bool) -> (field: String?, modelName: String?) {
+            isArray ? (nil, elementName) : (key, nil)
+        }
+    }
+
     struct Context {
         let tree: SourceTree
         /// The keys that hold type tags in this document.
@@ -47,85 +74,114 @@ public enum SchemaInference {
         /// `depth` is how many more levels below `node` to visit.
         func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
             guard depth >= 0 else { return }
-            let kind = tree[node].kind
-            if kind == .dictionary {
-                let children = Array(tree.children(of: node))
-                let keys = children.compactMap { tree.key(of: $0) }
-                func string(_ key: String) -> String? {
-                    tree.child(of: node, key: key).flatMap { tree[$0].kind == .string ? tree.scalar(at: $0).stringValue : nil }
+            let step = self.step(node, field: field, modelName: modelName)
+            roles[node] = step.role
+            guard tree[node].kind.isContainer else { return }
+            let isArray = tree[node].kind == .array
+            for c in tree.children(of: node) {
+                let key = isArray ? nil : tree.key(of: c)
+                if let fixed = step.fixedRole(ofChildWithKey: key) {
+                    roles[c] = fixed
+                } else {
+                    let context = step.childContext(key: key, isArray: isArray)
+                    visit(c, field: context.field, modelName: context.modelName, depth: depth - 1, into: &roles)
                 }
-                if let spelling = ColorSpelling.detect(node, in: tree) {
-                    // State's colors, and iTerm2's, asset catalogs' and 0…255 ones by their shape.
-                    roles[node] = NodeRole(.color, field: field, transform: spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true)
-                    for c in children { visit(c, field: tree.key(of: c), modelName: nil, depth: depth - 1, into: &roles) }
-                    return
-                }
+            }
+        }
+
+        /// The guess for `node` alone.
+        func step(_ node: Int, field: String?, modelName: String?) -> Step {
+            switch tree[node].kind {
+            case .dictionary: return dictionaryStep(node, field: field, modelName: modelName)
+            case .array:
+                let elementName = likeDictionaries(node) ? SchemaInference.modelName(forArrayKey: field) : nil
+                return Step(role: NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true), elementName: elementName)
+            case .string:
+                // `#FF8000` (themes, VS Code): a color, guessed from its spelling.
+                if case .hex? = ColorSpelling.detect(node, in: tree) { return Step(role: NodeRole(.color, field: field, inferred: true)) }
+                return Step(role: NodeRole(.value(.scalar(.string)), field: field, inferred: true))
+            case .data:
+                // An archived NSColor in data (Terminal.app profiles).
+                if case .archivedColor? = ColorSpelling.detect(node, in: tree) { return Step(role: NodeRole(.color, field: field, inferred: true)) }
+                return Step(role: NodeRole(.value(.scalar(.data)), field: field, inferred: true))
+            case .integer where tree[node].isWideNumber, .real where tree[node].isWideNumber:
+                // A JSON number past 64 bits reads as the nearest Double.
+                return Step(role: NodeRole(.value(.scalar(.double)), field: field, inferred: true))
+            case .integer: return Step(role: NodeRole(.value(.scalar(.int)), field: field, inferred: true))
+            case .real: return Step(role: NodeRole(.value(.scalar(.double)), field: field, inferred: true))
+            case .trueValue, .falseValue: return Step(role: NodeRole(.value(.scalar(.bool)), field: field, inferred: true))
+            case .date: return Step(role: NodeRole(.value(.scalar(.date)), field: field, inferred: true))
+            case .uid, .null: return Step(role: NodeRole(.value(.scalar(.any)), field: field, inferred: true))
+            }
+        }
+
+        private func dictionaryStep(_ node: Int, field: String?, modelName: String?) -> Step {
+            if let spelling = ColorSpelling.detect(node, in: tree) {
+                // State's colors, and iTerm2's, asset catalogs' and 0…255 ones by their shape.
+                return Step(role: NodeRole(.color, field: field, transform: spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true))
+            }
+            // Keys are read only for small dictionaries: the enum shapes have one or two, and a
+            // tag is looked up by name below.
+            let count = Int(tree[node].count)
+            if count <= 2 {
+                let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
                 if keys == ["value"] || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) {
                     let enumKey = keys.first(where: isTypeName)
-                    let caseName = enumKey.flatMap(string)
+                    let caseName = enumKey.flatMap { string($0, in: node) }
                     if keys == ["value"] || caseName.map(isCaseName) == true {
-                        roles[node] = NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true)
-                        for c in children {
-                            let key = tree.key(of: c)
-                            if key == enumKey {
-                                roles[c] = NodeRole(.typeTag, field: key, inferred: true)
-                            } else {
-                                visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
+                        return Step(role: NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true), tagKey: enumKey)
+                    }
+                }
+            }
+            var step = Step(role: NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true), hasVersion: true)
+            if let legacy = string("model_type_key", in: node), isTypeName(legacy) {
+                step.role.kind = .conformer(legacy, protocolName: "?")
+                step.tagKey = "model_type_key"
+            } else if count > 1, !tagKeys.isEmpty,
+                let (key, type) = tree.children(of: node).lazy.compactMap({ c -> (String, String)? in
+                    guard let k = tree.key(of: c), tagKeys.contains(k), let v = string(k, in: node), isTypeName(v), v != k else { return nil }
+                    return (k, v)
+                }).first
+            {
+                step.role.kind = .conformer(type, protocolName: key)
+                step.tagKey = key
+            }
+            return step
+        }
+
+        /// The string under `key` in dictionary `node` (the last one, as readers keep).
+        private func string(_ key: String, in node: Int) -> String? {
+            tree.child(of: node, key: key).flatMap { tree[$0].kind == .string ? tree.scalar(at: $0).stringValue : nil }
+        }
+
+        /// Whether `node` (an array) holds two or more dictionaries with the same keys. Keys in
+        /// the same order and spelling are compared as bytes; anything else as sets of strings.
+        private func likeDictionaries(_ node: Int) -> Bool {
+            let children = tree.children(of: node)
+            guard tree[node].count >= 2 else { return false }
+            var iterator = children.makeIterator()
+            guard let first = iterator.next(), tree[first].kind == .dictionary, tree[first].count > 0 else { return false }
+            return tree.bytes.withUnsafeBufferPointer { buffer in
+                let firstKeys = tree.children(of: first).map { tree.plainKeyRange(of: $0, in: buffer) }
+                var firstSet: Set<String>?
+                while let item = iterator.next() {
+                    guard tree[item].kind == .dictionary else { return false }
+                    if tree[item].count == tree[first].count, !firstKeys.contains(nil) {
+                        var same = true
+                        for (i, c) in tree.children(of: item).enumerated() {
+                            guard let a = firstKeys[i], let b = tree.plainKeyRange(of: c, in: buffer), a.count == b.count,
+                                a.count == 0 || memcmp(buffer.baseAddress! + a.lowerBound, buffer.baseAddress! + b.lowerBound, a.count) == 0
+                            else {
+                                same = false
+                                break
                             }
                         }
-                        return
+                        if same { continue }
                     }
+                    if firstSet == nil { firstSet = Set(tree.children(of: first).compactMap { tree.key(of: $0) }) }
+                    guard Set(tree.children(of: item).compactMap { tree.key(of: $0) }) == firstSet else { return false }
                 }
-                var role = NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true)
-                var tagKey: String?
-                if let legacy = string("model_type_key"), isTypeName(legacy) {
-                    role.kind = .conformer(legacy, protocolName: "?")
-                    tagKey = "model_type_key"
-                } else if keys.count > 1, let key = keys.first(where: { k in tagKeys.contains(k) && string(k).map { isTypeName($0) && $0 != k } == true }) {
-                    role.kind = .conformer(string(key)!, protocolName: key)
-                    tagKey = key
-                }
-                roles[node] = role
-                for c in children {
-                    let key = tree.key(of: c)
-                    if key == tagKey {
-                        roles[c] = NodeRole(.typeTag, field: key, inferred: true)
-                    } else if key == "model_version" {
-                        roles[c] = NodeRole(.version, field: key, inferred: true)
-                    } else {
-                        visit(c, field: key, modelName: nil, depth: depth - 1, into: &roles)
-                    }
-                }
-            } else if kind == .array {
-                let children = Array(tree.children(of: node))
-                var elementName: String?
-                if children.count >= 2, children.allSatisfy({ tree[$0].kind == .dictionary }) {
-                    let first = Set(tree.children(of: children[0]).compactMap { tree.key(of: $0) })
-                    if !first.isEmpty, children.dropFirst().allSatisfy({ Set(tree.children(of: $0).compactMap { tree.key(of: $0) }) == first }) {
-                        elementName = SchemaInference.modelName(forArrayKey: field)
-                    }
-                }
-                roles[node] = NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true)
-                for c in children { visit(c, field: nil, modelName: elementName, depth: depth - 1, into: &roles) }
-            } else if kind == .string, case .hex? = ColorSpelling.detect(node, in: tree) {
-                // `#FF8000` (themes, VS Code): a color, guessed from its spelling.
-                roles[node] = NodeRole(.color, field: field, inferred: true)
-            } else if kind == .data, case .archivedColor? = ColorSpelling.detect(node, in: tree) {
-                // An archived NSColor in data (Terminal.app profiles).
-                roles[node] = NodeRole(.color, field: field, inferred: true)
-            } else {
-                let value = tree.scalar(at: node)
-                let scalar: FieldType.Scalar =
-                    switch value {
-                    case .string: .string
-                    case .integer: .int
-                    case .real: .double
-                    case .bool: .bool
-                    case .date: .date
-                    case .data: .data
-                    default: .any
-                    }
-                roles[node] = NodeRole(.value(.scalar(scalar)), field: field, inferred: true)
+                return true
             }
         }
     }

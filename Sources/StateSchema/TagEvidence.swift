@@ -13,27 +13,70 @@ struct TagEvidence {
     /// key → type named → the key sets (other keys, sorted) of the dictionaries naming it.
     private var seen: [String: [String: Set<[String]>]] = [:]
 
+    /// The tag keys of `tree`, judged from its dictionaries down to `depth` levels.
+    ///
+    /// A document of up to `wholeDocumentBudget` nodes is judged whole. A larger one is judged
+    /// from evenly spaced windows of its node table adding up to that budget (a pre-order
+    /// table, so every part of the document is sampled), which keeps this to tens of
+    /// milliseconds and lets `state print` start writing at once; conformers of one protocol
+    /// recur throughout a file, so a sample finds them. A guess it is either way.
+    static func tagKeys(of tree: SourceTree, depth: Int = .max, budget: Int = wholeDocumentBudget) -> Set<String> {
+        var evidence = TagEvidence()
+        if depth != .max {
+            evidence.collect(SourceTree.root, in: tree, depth: depth)
+        } else if tree.nodes.count <= budget {
+            for node in 0..<tree.nodes.count where tree[node].kind == .dictionary { evidence.collect(dictionary: node, in: tree) }
+        } else {
+            let windows = 64
+            let width = budget / windows
+            let stride = tree.nodes.count / windows
+            for w in 0..<windows {
+                let start = w * stride
+                for node in start..<min(start + width, tree.nodes.count) where tree[node].kind == .dictionary {
+                    evidence.collect(dictionary: node, in: tree)
+                }
+            }
+        }
+        return evidence.tagKeys
+    }
+
+    /// How many nodes are judged whole; larger documents are sampled (see `tagKeys(of:)`).
+    static let wholeDocumentBudget = 1 << 20
+
     /// Gathers evidence from the dictionaries down to `depth` levels below `node`.
     mutating func collect(_ node: Int, in tree: SourceTree, depth: Int) {
         guard depth >= 0 else { return }
         let kind = tree[node].kind
         guard kind.isContainer else { return }
-        if kind == .dictionary {
-            var keys: [String] = []
-            var candidates: [(key: String, type: String)] = []
-            for child in tree.children(of: node) {
-                guard let key = tree.key(of: child) else { continue }
-                keys.append(key)
-                if tree[child].kind == .string, SchemaInference.isTypeName(key), case .string(let value) = tree.scalar(at: child), SchemaInference.isTypeName(value), value != key {
-                    candidates.append((key, value))
+        if kind == .dictionary { collect(dictionary: node, in: tree) }
+        for child in tree.children(of: node) { collect(child, in: tree, depth: depth - 1) }
+    }
+
+    /// Gathers the evidence of one dictionary: its string members whose key and value both
+    /// name types.
+    mutating func collect(dictionary node: Int, in tree: SourceTree) {
+        var candidates: [(key: String, type: String)] = []
+        tree.bytes.withUnsafeBufferPointer { buffer in
+            for child in tree.children(of: node) where tree[child].kind == .string {
+                // A type name starts with a capital: most keys are passed over by their first
+                // byte without decoding.
+                if let range = tree.plainKeyRange(of: child, in: buffer), let first = range.first.map({ buffer[$0] }), first < 0x80, !(0x41...0x5A).contains(first) {
+                    continue
                 }
-            }
-            for (key, type) in candidates {
-                let others = keys.filter { $0 != key && $0 != ModelVersion.key }.sorted()
-                seen[key, default: [:]][type, default: []].insert(others)
+                guard let key = tree.key(of: child), SchemaInference.isTypeName(key), case .string(let value) = tree.scalar(at: child), SchemaInference.isTypeName(value),
+                    value != key
+                else {
+                    continue
+                }
+                candidates.append((key, value))
             }
         }
-        for child in tree.children(of: node) { collect(child, in: tree, depth: depth - 1) }
+        guard !candidates.isEmpty else { return }
+        let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
+        for (key, type) in candidates {
+            let others = keys.filter { $0 != key && $0 != ModelVersion.key }.sorted()
+            seen[key, default: [:]][type, default: []].insert(others)
+        }
     }
 
     /// The keys with strong evidence of holding type tags.

@@ -65,6 +65,12 @@ public enum ColorSpelling: Sendable, Equatable {
         case .string where tree[node].byteRange.count > 48, .dictionary where tree[node].count > 6:
             return nil
         case .string:
+            // Only `#…` and `0x…` spell colors: most strings are passed over by their first byte.
+            if let first = tree.bytes.withUnsafeBufferPointer({ b in tree.plainStringRange(of: node, in: b).map { $0.isEmpty ? nil : b[$0.lowerBound] } }),
+                first != UInt8(ascii: "#") && first != UInt8(ascii: "0")
+            {
+                return nil
+            }
             guard case .string(let text) = tree.scalar(at: node) else { return nil }
             return hexStyle(of: text, key: tree.key(of: node)).map(ColorSpelling.hex)
         case .dictionary:
@@ -80,23 +86,45 @@ public enum ColorSpelling: Sendable, Equatable {
     /// `#RGB`…`#RRGGBBAA`; `0xRRGGBB[AA]` only under a key that names a color (a hex number
     /// elsewhere is a number, not a color).
     static func hexStyle(of text: String, key: String?) -> HexStyle? {
-        let prefix: String
-        if text.hasPrefix("#") {
-            prefix = "#"
-        } else if text.hasPrefix("0x") || text.hasPrefix("0X"), key?.lowercased().contains("colo") == true {
-            prefix = String(text.prefix(2))
+        // On the UTF-8 bytes: inference asks this of every short string starting with `#` or `0`.
+        let utf8 = text.utf8
+        let prefixLength: Int
+        if utf8.first == UInt8(ascii: "#") {
+            prefixLength = 1
+        } else if utf8.count > 2, utf8.first == UInt8(ascii: "0"), let x = utf8.dropFirst().first, x | 0x20 == UInt8(ascii: "x"),
+            key?.lowercased().contains("colo") == true
+        {
+            prefixLength = 2
         } else {
             return nil
         }
-        let digits = text.dropFirst(prefix.count)
-        guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else { return nil }
-        let counts: [Int: (Int, Bool)] = prefix == "#" ? [3: (1, false), 4: (1, true), 6: (2, false), 8: (2, true)] : [6: (2, false), 8: (2, true)]
-        guard let (perChannel, alpha) = counts[digits.count] else { return nil }
-        let letters = digits.filter(\.isLetter)
-        return HexStyle(prefix: prefix, digitsPerChannel: perChannel, hasAlpha: alpha, uppercase: letters.isEmpty || letters.allSatisfy(\.isUppercase))
+        let digits = utf8.dropFirst(prefixLength)
+        var letters = 0
+        var upper = 0
+        for c in digits {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                letters += 1
+                upper += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): letters += 1
+            default: return nil
+            }
+        }
+        let perChannel: Int
+        let alpha: Bool
+        switch (prefixLength, digits.count) {
+        case (1, 3): (perChannel, alpha) = (1, false)
+        case (1, 4): (perChannel, alpha) = (1, true)
+        case (_, 6): (perChannel, alpha) = (2, false)
+        case (_, 8): (perChannel, alpha) = (2, true)
+        default: return nil
+        }
+        return HexStyle(prefix: String(text.prefix(prefixLength)), digitsPerChannel: perChannel, hasAlpha: alpha, uppercase: letters == upper)
     }
 
     static func dictionarySpelling(_ node: Int, in tree: SourceTree) -> ColorSpelling? {
+        guard mayBeColorDictionary(node, in: tree) else { return nil }
         var children: [String: Int] = [:]
         for child in tree.children(of: node) {
             guard let key = tree.key(of: child) else { return nil }
@@ -131,6 +159,20 @@ public enum ColorSpelling: Sendable, Equatable {
             return values.count == 3 ? .assetCatalog(colorSpace: space) : nil
         }
         return nil
+    }
+
+    /// False when `node` has plain keys and none of them is one every color dictionary has
+    /// (`red`, `Red Component`, `components`): most dictionaries are passed over without
+    /// decoding a key.
+    private static func mayBeColorDictionary(_ node: Int, in tree: SourceTree) -> Bool {
+        tree.bytes.withUnsafeBufferPointer { buffer in
+            for child in tree.children(of: node) {
+                guard let range = tree.plainKeyRange(of: child, in: buffer) else { return true }
+                let key = UnsafeBufferPointer(rebasing: buffer[range])
+                if key.elementsEqual("red".utf8) || key.elementsEqual("Red Component".utf8) || key.elementsEqual("components".utf8) { return true }
+            }
+            return false
+        }
     }
 
     // MARK: - Reading
