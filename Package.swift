@@ -87,7 +87,7 @@ let package = Package(
             dependencies: ["State", "StateDocument", "StateSchema", "StateBrowser", "TerminalCore", "AssetLibraryExample"],
             path: "Benchmarks/StateBenchmarks"
         ),
-        .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport"]),
+        .testTarget(name: "StateTests", dependencies: ["State", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]),
         .testTarget(
             name: "StateSchemaTests",
             dependencies: ["StateSchema", "AssetLibraryExample", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]

@@ -26,9 +26,20 @@ public enum JSONWriter {
 
     /// A whole JSON document, ending with a newline when pretty-printed.
     public static func document(_ value: PlistValue, style: Style = .pretty, warnings: inout [PlistWarning]) throws -> [UInt8] {
+        try document(style: style, warnings: &warnings) { writer, out in try writer.write(value, into: &out) }
+    }
+
+    /// A whole document whose root `writeRoot` writes (a value, or a span tree's root node).
+    static func document(style: Style = .pretty, warnings: inout [PlistWarning], writeRoot: (inout Writer, inout OutputBuffer) throws -> Void) throws -> [UInt8] {
         var out = OutputBuffer()
         defer { out.deallocate() }
-        try element(value, linePrefix: [], style: style, into: &out, warnings: &warnings)
+        var writer = Writer(style: style, line: style.newline)
+        do {
+            try writeRoot(&writer, &out)
+        } catch let error as WriteError {
+            throw error.plistError
+        }
+        writer.appendWarnings(to: &warnings)
         if style.indent != nil { out.append(style.newline) }
         return out.bytes
     }
@@ -52,12 +63,7 @@ public enum JSONWriter {
         } catch let error as WriteError {
             throw error.plistError
         }
-        if let path = writer.firstDate {
-            warnings.append(PlistWarning("\(writer.dates) date\(writer.dates == 1 ? "" : "s") written as ISO-8601 strings (first at \(path.isEmpty ? "(root)" : path))"))
-        }
-        if let path = writer.firstData {
-            warnings.append(PlistWarning("\(writer.datas) data value\(writer.datas == 1 ? "" : "s") written as base64 strings (first at \(path.isEmpty ? "(root)" : path))"))
-        }
+        writer.appendWarnings(to: &warnings)
     }
 
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
@@ -68,36 +74,41 @@ public enum JSONWriter {
     }
 
     @inline(__always) static func appendQuoted(_ text: String, to out: inout OutputBuffer) {
-        out.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                out.append(utf8)
-                return
-            }
-            var runStart = 0
-            for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
-                out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                switch c {
-                case UInt8(ascii: "\""): out.append("\\\"")
-                case UInt8(ascii: "\\"): out.append("\\\\")
-                case 0x0A: out.append("\\n")
-                case 0x0D: out.append("\\r")
-                case 0x09: out.append("\\t")
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    out.append("\\u00")
-                    out.append(hex.utf8Start[Int(c >> 4)])
-                    out.append(hex.utf8Start[Int(c & 15)])
-                }
-                runStart = i + 1
-            }
-            out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
+    }
+
+    /// Appends UTF-8 text as a JSON string (see `appendQuoted(_:to:)`).
+    @inline(__always) static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+        out.append(UInt8(ascii: "\""))
+        // Most text needs no escapes: one check, one copy.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(utf8)
+            out.append(UInt8(ascii: "\""))
+            return
         }
+        var runStart = 0
+        for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
+            out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            switch c {
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                out.append("\\u00")
+                out.append(hex.utf8Start[Int(c >> 4)])
+                out.append(hex.utf8Start[Int(c & 15)])
+            }
+            runStart = i + 1
+        }
+        out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         out.append(UInt8(ascii: "\""))
     }
 
-    private struct Writer {
+    struct Writer {
         let style: Style
         /// The line end plus the current indentation: what starts every new line.
         var line: [UInt8]
@@ -107,6 +118,16 @@ public enum JSONWriter {
         var firstData: String?
         /// Only tracked for warnings; rebuilt from the error path otherwise.
         var path: [PlistPath.Component] = []
+
+        /// What was written as strings: dates and data, with where the first of each was.
+        func appendWarnings(to warnings: inout [PlistWarning]) {
+            if let path = firstDate {
+                warnings.append(PlistWarning("\(dates) date\(dates == 1 ? "" : "s") written as ISO-8601 strings (first at \(path.isEmpty ? "(root)" : path))"))
+            }
+            if let path = firstData {
+                warnings.append(PlistWarning("\(datas) data value\(datas == 1 ? "" : "s") written as base64 strings (first at \(path.isEmpty ? "(root)" : path))"))
+            }
+        }
 
         @inline(__always) func newline(_ out: inout OutputBuffer) {
             guard style.indent != nil else { return }

@@ -12,6 +12,12 @@ extension SourceTree {
                 "the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it",
                 at: .keyPath(NodeLinks(self).path(of: wide, in: self).description))
         }
+        if self.format == .jsonc, format != .jsonc {
+            warnings.append(PlistWarning("comments and trailing commas are not kept: \(format) has none"))
+        }
+        // Written straight from the spans where it can be; a dictionary with a key twice (and
+        // OpenStep output) goes through the value tree.
+        if let bytes = try writtenFromSpans(as: format, warnings: &warnings) { return bytes }
         // Another format goes through the value tree, which costs more than the node list:
         // refuse up front rather than fail an allocation halfway (see MemoryBudget).
         let needed = UInt64(nodes.count) * MemoryBudget.bytesPerValue + UInt64(bytes.count)
@@ -20,10 +26,31 @@ extension SourceTree {
                 "converting \(nodes.count) values needs about \(needed >> 20) MB, more than half the \(MemoryBudget.total >> 20) MB this process may use",
                 at: .byte(offset: 0))
         }
-        if self.format == .jsonc {
-            warnings.append(PlistWarning("comments and trailing commas are not kept: \(format) has none"))
-        }
         return try value().serialized(as: format, warnings: &warnings)
+    }
+
+    /// The file written in `format` from the span tree, without a value tree; nil when only
+    /// the value tree can say what to write (see `SpanSource`).
+    private func writtenFromSpans(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8]? {
+        var written: [PlistWarning] = []
+        let bytes: [UInt8]? = try self.bytes.withUnsafeBufferPointer { buffer in
+            let source = SpanSource(tree: self, buffer: buffer)
+            do {
+                let bytes: [UInt8]
+                switch format {
+                case .xml: bytes = try XMLPlistWriter.document { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+                case .json, .jsonc:
+                    bytes = try JSONWriter.document(warnings: &written) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+                default: return nil
+                }
+                if let lost = source.precisionWarning(for: format) { written.append(lost) }
+                return bytes
+            } catch is SpanSource.NeedsValueTree {
+                return nil
+            }
+        }
+        if bytes != nil { warnings += written }
+        return bytes
     }
 
     /// The file in `format`, its text stored in `encoding` (nil: the file's own encoding for

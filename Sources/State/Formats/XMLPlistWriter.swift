@@ -30,10 +30,20 @@ public enum XMLPlistWriter {
 
     /// A whole XML property list document.
     public static func document(_ value: PlistValue, style: Style = .apple) throws -> [UInt8] {
+        try document(style: style) { writer, out in try writer.write(value, into: &out) }
+    }
+
+    /// A whole document whose root `writeRoot` writes (a value, or a span tree's root node).
+    static func document(style: Style = .apple, writeRoot: (inout Writer, inout OutputBuffer) throws -> Void) throws -> [UInt8] {
         var out = OutputBuffer()
         defer { out.deallocate() }
         out.append(style.newline == [0x0A] ? header : Array(String(decoding: header, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8))
-        try element(value, linePrefix: [], style: style, into: &out)
+        do {
+            var writer = Writer(style: style, line: style.newline)
+            try writeRoot(&writer, &out)
+        } catch let error as WriteError {
+            throw error.plistError
+        }
         out.append(style.newline)
         out.append("</plist>")
         out.append(style.newline)
@@ -82,39 +92,42 @@ public enum XMLPlistWriter {
 
     @inline(__always) static func appendEscaped(_ text: String, to out: inout OutputBuffer) throws {
         var text = text
-        try text.withUTF8 { utf8 in
-            // Most text needs no escaping: one check, one copy.
-            var clean = true
-            for c in utf8 where c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
-                if c != 0x09 && c != 0x0A {
-                    clean = false
-                    break
-                }
-            }
-            if clean {
-                out.append(utf8)
-                return
-            }
-            var runStart = 0
-            for (i, c) in utf8.enumerated() {
-                let replacement: StaticString
-                switch c {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case 0x0D: replacement = "&#13;"  // a raw CR would be read back as LF
-                case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: throw unspellable(c)
-                default: continue
-                }
-                out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                out.append(replacement)
-                runStart = i + 1
-            }
-            out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
+        try text.withUTF8 { try appendEscaped(utf8: $0, to: &out) }
     }
 
-    private struct Writer {
+    /// Appends UTF-8 text with `&`, `<`, `>` and CR escaped (see `appendEscaped(_:to:)`).
+    @inline(__always) static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) throws {
+        // Most text needs no escaping: one check, one copy.
+        var clean = true
+        for c in utf8 where c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
+            if c != 0x09 && c != 0x0A {
+                clean = false
+                break
+            }
+        }
+        if clean {
+            out.append(utf8)
+            return
+        }
+        var runStart = 0
+        for (i, c) in utf8.enumerated() {
+            let replacement: StaticString
+            switch c {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case 0x0D: replacement = "&#13;"  // a raw CR would be read back as LF
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: throw unspellable(c)
+            default: continue
+            }
+            out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            out.append(replacement)
+            runStart = i + 1
+        }
+        out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    struct Writer {
         let style: Style
         /// The line end plus the current indentation: what starts every new line.
         var line: [UInt8]

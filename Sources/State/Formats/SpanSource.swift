@@ -1,0 +1,210 @@
+import Foundation
+
+/// A span tree as the writers read it: nodes walked in place, plain strings and keys copied
+/// from the file's bytes, so a conversion builds no value tree (`SourceTree.serialized(as:)`).
+///
+/// It writes what the value tree would: a keyed archive's `{CF$UID: n}` is a UID, and a
+/// dictionary with a key twice — where the value tree keeps the first place and the last
+/// value — throws `NeedsValueTree`, and the caller converts through the value tree instead.
+struct SpanSource {
+    let tree: SourceTree
+    let buffer: UnsafeBufferPointer<UInt8>
+
+    /// A dictionary with a repeated key: only the value tree says what it holds.
+    struct NeedsValueTree: Error {}
+
+    subscript(node: Int) -> SourceNode { tree.nodes[node] }
+
+    /// A string node's UTF-8, when the file holds it as it is.
+    @inline(__always) func plainString(_ node: Int) -> UnsafeBufferPointer<UInt8>? {
+        tree.plainStringRange(of: node, in: buffer).map { UnsafeBufferPointer(rebasing: buffer[$0]) }
+    }
+
+    /// A member's key UTF-8, when the file holds it as it is.
+    @inline(__always) func plainKey(_ node: Int) -> UnsafeBufferPointer<UInt8>? {
+        tree.plainKeyRange(of: node, in: buffer).map { UnsafeBufferPointer(rebasing: buffer[$0]) }
+    }
+
+    func key(_ node: Int) -> String { tree.key(tree.nodes[node], in: buffer) }
+
+    func scalar(_ node: Int) -> PlistValue { tree.scalar(tree.nodes[node], in: buffer) }
+
+    /// The UID a one-entry `CF$UID` dictionary spells in XML and binary keyed archives.
+    func uid(_ node: Int) -> UInt64? {
+        guard tree.format.syntax.spellsUIDsAsDictionaries, self[node].kind == .dictionary, self[node].count == 1 else { return nil }
+        let child = node + 1
+        guard self[child].kind == .integer, key(child) == "CF$UID", case .integer(let n) = scalar(child), n >= 0, n <= Int128(UInt32.max) else { return nil }
+        return UInt64(n)
+    }
+
+    /// Throws `NeedsValueTree` when dictionary `node` has a key twice. Keys are compared as
+    /// bytes when they are plain ASCII, else as strings (which is how the value tree compares
+    /// them: `é` and `e` + combining accent are one key there).
+    func checkUniqueKeys(_ node: Int) throws {
+        let count = Int(self[node].count)
+        guard count > 1 else { return }
+        var keys: [UnsafeBufferPointer<UInt8>] = []
+        keys.reserveCapacity(count)
+        var plainASCII = true
+        for child in tree.children(of: node) {
+            guard let key = plainKey(child), !key.contains(where: { $0 >= 0x80 }) else {
+                plainASCII = false
+                break
+            }
+            keys.append(key)
+        }
+        if plainASCII, count <= 12 {
+            for i in 1..<count {
+                for j in 0..<i where keys[i].count == keys[j].count && (keys[i].count == 0 || memcmp(keys[i].baseAddress!, keys[j].baseAddress!, keys[i].count) == 0) {
+                    throw NeedsValueTree()
+                }
+            }
+            return
+        }
+        var seen = Set<String>(minimumCapacity: count)
+        for child in tree.children(of: node) where !seen.insert(key(child)).inserted { throw NeedsValueTree() }
+    }
+
+    /// The key path of `node`, from the root (for messages and warnings).
+    func path(of node: Int) -> String {
+        var components: [PlistPath.Component] = []
+        var current = SourceTree.root
+        while current != node {
+            let isArray = self[current].kind == .array
+            var child = current + 1
+            var index = 0
+            while child + Int(self[child].size) < node {
+                child += 1 + Int(self[child].size)
+                index += 1
+            }
+            components.append(isArray ? .index(index) : .key(key(child)))
+            current = child
+        }
+        return PlistPath(components).description
+    }
+
+    /// The warning for dates the format cannot spell exactly (as `PlistValue.precisionWarning`).
+    func precisionWarning(for format: PlistFormat) -> PlistWarning? {
+        guard format != .binary else { return nil }
+        var count = 0
+        var first: Int?
+        for node in 0..<tree.nodes.count where self[node].kind == .date {
+            guard case .date(let date) = scalar(node) else { continue }
+            let text = Array(PlistDate.format(date, fractional: format.isJSON).utf8)
+            let back = text.withUnsafeBufferPointer { PlistDate.parse($0) }
+            if back?.timeIntervalSinceReferenceDate != date.timeIntervalSinceReferenceDate {
+                count += 1
+                if first == nil { first = node }
+            }
+        }
+        guard let first else { return nil }
+        let path = self.path(of: first)
+        let what = format == .xml ? "fractions of a second (XML dates hold whole seconds)" : "precision below a microsecond"
+        return PlistWarning("\(count) date\(count == 1 ? "" : "s") lose \(what); first at \(path.isEmpty ? "(root)" : path)")
+    }
+
+    /// Runs `body` with the error's key path completed by the member `child` of `node`.
+    @inline(__always) func inMember<R>(_ child: Int, index: Int, of node: Int, _ body: () throws -> R) throws -> R {
+        do { return try body() } catch var error as WriteError {
+            error.reversedPath.append(self[node].kind == .array ? .index(index) : .key(key(child)))
+            throw error
+        }
+    }
+}
+
+extension XMLPlistWriter.Writer {
+    /// Writes `node` of a span tree (see `SpanSource`).
+    mutating func write(_ node: Int, of source: SpanSource, into out: inout OutputBuffer) throws {
+        let n = source[node]
+        switch n.kind {
+        case .string:
+            guard let text = source.plainString(node) else { return try write(source.scalar(node), into: &out) }
+            out.append("<string>")
+            try XMLPlistWriter.appendEscaped(utf8: text, to: &out)
+            out.append("</string>")
+        case .array where n.count > 0:
+            out.append("<array>")
+            line.append(contentsOf: style.indent)
+            for (i, child) in source.tree.children(of: node).enumerated() {
+                newline(&out)
+                try source.inMember(child, index: i, of: node) { try write(child, of: source, into: &out) }
+            }
+            line.removeLast(style.indent.count)
+            newline(&out)
+            out.append("</array>")
+        case .dictionary where n.count > 0:
+            if let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
+            try source.checkUniqueKeys(node)
+            out.append("<dict>")
+            line.append(contentsOf: style.indent)
+            for (i, child) in source.tree.children(of: node).enumerated() {
+                newline(&out)
+                out.append("<key>")
+                try source.inMember(child, index: i, of: node) {
+                    if let key = source.plainKey(child) {
+                        try XMLPlistWriter.appendEscaped(utf8: key, to: &out)
+                    } else {
+                        try XMLPlistWriter.appendEscaped(source.key(child), to: &out)
+                    }
+                    out.append("</key>")
+                    newline(&out)
+                    try write(child, of: source, into: &out)
+                }
+            }
+            line.removeLast(style.indent.count)
+            newline(&out)
+            out.append("</dict>")
+        default:
+            // Scalars, and empty containers (written as the value tree's are).
+            try write(n.kind.isContainer ? (n.kind == .array ? .array([]) : .dictionary([:])) : source.scalar(node), into: &out)
+        }
+    }
+}
+
+extension JSONWriter.Writer {
+    /// Writes `node` of a span tree (see `SpanSource`).
+    mutating func write(_ node: Int, of source: SpanSource, into out: inout OutputBuffer) throws {
+        let n = source[node]
+        switch n.kind {
+        case .string:
+            guard let text = source.plainString(node) else { return try write(source.scalar(node), into: &out) }
+            JSONWriter.appendQuoted(utf8: text, to: &out)
+        case .array where n.count > 0, .dictionary where n.count > 0:
+            let isArray = n.kind == .array
+            if !isArray {
+                if let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
+                try source.checkUniqueKeys(node)
+            }
+            out.append(UInt8(ascii: isArray ? "[" : "{"))
+            if let indent = style.indent { line.append(contentsOf: indent) }
+            for (i, child) in source.tree.children(of: node).enumerated() {
+                if i > 0 {
+                    out.append(UInt8(ascii: ","))
+                    if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
+                }
+                newline(&out)
+                try source.inMember(child, index: i, of: node) {
+                    if !isArray {
+                        if let key = source.plainKey(child) {
+                            JSONWriter.appendQuoted(utf8: key, to: &out)
+                        } else {
+                            JSONWriter.appendQuoted(source.key(child), to: &out)
+                        }
+                        out.append(style.colon)
+                    }
+                    try write(child, of: source, into: &out)
+                }
+            }
+            if let indent = style.indent { line.removeLast(indent.count) }
+            newline(&out)
+            out.append(UInt8(ascii: isArray ? "]" : "}"))
+        case .date where firstDate == nil, .data where firstData == nil:
+            // Where the first of each was, for the warning (the value writer tracks the path).
+            let path = source.path(of: node)
+            if n.kind == .date { firstDate = path } else { firstData = path }
+            try write(source.scalar(node), into: &out)
+        default:
+            try write(n.kind.isContainer ? (n.kind == .array ? .array([]) : .dictionary([:])) : source.scalar(node), into: &out)
+        }
+    }
+}

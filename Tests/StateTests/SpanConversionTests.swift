@@ -1,0 +1,108 @@
+import Foundation
+import OrderedCollections
+import State
+import StateTestSupport
+import Testing
+
+/// Conversions are written straight from the span tree (no value tree); what they write must
+/// be exactly what writing the value tree gives — bytes, warnings and errors alike.
+@Suite struct SpanConversionTests {
+    /// The conversion of `bytes` to `format` both ways: from the spans, and through the value tree.
+    func expectSameConversion(_ bytes: [UInt8], to format: PlistFormat, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let tree = try SourceTree(parsing: bytes)
+        var spanWarnings: [PlistWarning] = []
+        var valueWarnings: [PlistWarning] = []
+        let span = Result { try tree.serialized(as: format, warnings: &spanWarnings) }
+        let value = Result { try tree.value().serialized(as: format, warnings: &valueWarnings) }
+        switch (span, value) {
+        case (.success(let a), .success(let b)):
+            #expect(
+                a == b, "\(name) → \(format): \(String(decoding: a.prefix(400), as: UTF8.self)) ≠ \(String(decoding: b.prefix(400), as: UTF8.self))", sourceLocation: sourceLocation
+            )
+            if tree.format != .jsonc { #expect(spanWarnings == valueWarnings, "\(name) → \(format)", sourceLocation: sourceLocation) }
+        case (.failure(let a), .failure(let b)):
+            #expect("\(a)" == "\(b)", "\(name) → \(format)", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(name) → \(format): \(span) vs \(value)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func fixturesInEveryDirection() throws {
+        var count = 0
+        for folder in [Fixtures.realShaped(""), Fixtures.state("")] {
+            for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+                guard let bytes = try? FileBytes.read(url), let tree = try? SourceTree(parsing: bytes) else { continue }
+                count += 1
+                for format in [PlistFormat.xml, .json] where format != tree.format {
+                    try expectSameConversion(bytes, to: format, url.lastPathComponent)
+                }
+            }
+        }
+        #expect(count > 10)
+    }
+
+    @Test func randomValuesFromEveryFormat() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        var converted = 0
+        for round in 0..<300 {
+            let value = Self.randomValue(&rng, depth: 0)
+            for source in PlistFormat.valueFormats {
+                var warnings: [PlistWarning] = []
+                guard let bytes = try? value.serialized(as: source, warnings: &warnings) else { continue }
+                for target in [PlistFormat.xml, .json] where target != source {
+                    try expectSameConversion(bytes, to: target, "round \(round) from \(source) (seed \(rng.seed))")
+                    converted += 1
+                }
+            }
+        }
+        // Values a format cannot hold are skipped as sources; most are not.
+        #expect(converted > 300)
+    }
+
+    /// What only the file's text can hold: keys twice, escaped and canonically equal keys,
+    /// keyed-archive UIDs, entities, CDATA, controls that XML cannot spell.
+    @Test func keysTwiceUIDsAndEscapes() throws {
+        let sources = [
+            #"{"a": 1, "b": 2, "a": 3}"#,
+            #"{"\u0061": 1, "a": [true, null]}"#,
+            "{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}",
+            #"{"tab\there": "quote \" backslash \\ slash \/ \u00e9 \ud83c\udf4e", "x": 1e300}"#,
+            #"{"ctl": "bell \u0007", "n": [1.5, -0, 12345678901234567890]}"#,
+            #"{"dup": {"k": 1, "k": 2, "z": 3}, "deep": [{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "j": 10, "k": 11, "l": 12, "m": 13, "a": 14}]}"#,
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>$objects</key><array><dict><key>CF$UID</key><integer>3</integer></dict>\
+            <dict><key>CF$UID</key><integer>-1</integer></dict><dict><key>CF$UID</key><string>3</string></dict></array>\
+            <key>a&amp;b</key><string><![CDATA[<raw> & ]]>text&#13;&#x1F34E;</string><key>a&amp;b</key><string>again</string>\
+            <key>when</key><date>2024-02-29T12:00:00Z</date><key>blob</key><data>AAEC</data></dict></plist>
+            """,
+        ]
+        for (i, text) in sources.enumerated() {
+            let source = try SourceTree(parsing: Array(text.utf8)).format
+            for format in [PlistFormat.xml, .json, .binary] where format != source {
+                try expectSameConversion(Array(text.utf8), to: format, "source \(i)")
+            }
+        }
+    }
+
+    static func randomValue(_ rng: inout SeededGenerator, depth: Int) -> PlistValue {
+        let strings = ["", "plain", "a < b & c > d", "line\nbreak\ttab\rcr", "quote \" and \\", "日本語 🍎 e\u{301}", "#FF8000", "bell\u{7}", String(repeating: "long ", count: 20)]
+        switch Int.random(in: 0..<(depth >= 4 ? 8 : 11), using: &rng) {
+        case 0: return .string(strings.randomElement(using: &rng)!)
+        case 1: return .integer([0, 1, -1, 255, 65_536, Int128(Int64.min), Int128(UInt64.max)].randomElement(using: &rng)!)
+        case 2: return .real([0, -0.0, 0.1, 1e300, -2.5, 3, .infinity].randomElement(using: &rng)!)
+        case 3: return .bool(Bool.random(using: &rng))
+        case 4: return .date(Date(timeIntervalSinceReferenceDate: [0, 784_111_777, 784_111_777.25, -3_187_296_000].randomElement(using: &rng)!))
+        case 5: return .data(Data((0..<Int.random(in: 0..<40, using: &rng)).map { UInt8($0) }))
+        case 6: return Int.random(in: 0..<10, using: &rng) == 0 ? .uid(UInt64.random(in: 0..<300, using: &rng)) : .string("s")
+        case 7: return Int.random(in: 0..<30, using: &rng) == 0 ? .null : .integer(7)
+        case 8: return .array((0..<Int.random(in: 0..<5, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
+        default:
+            var d = OrderedDictionary<String, PlistValue>()
+            for _ in 0..<Int.random(in: 0..<6, using: &rng) {
+                d[strings.randomElement(using: &rng)! + String(Int.random(in: 0..<3, using: &rng))] = randomValue(&rng, depth: depth + 1)
+            }
+            return .dictionary(d)
+        }
+    }
+}
