@@ -33,7 +33,7 @@ import Testing
             for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
                 guard let bytes = try? FileBytes.read(url), let tree = try? SourceTree(parsing: bytes) else { continue }
                 count += 1
-                for format in [PlistFormat.xml, .json] where format != tree.format {
+                for format in PlistFormat.valueFormats where format != tree.format {
                     try expectSameConversion(bytes, to: format, url.lastPathComponent)
                 }
             }
@@ -49,7 +49,7 @@ import Testing
             for source in PlistFormat.valueFormats {
                 var warnings: [PlistWarning] = []
                 guard let bytes = try? value.serialized(as: source, warnings: &warnings) else { continue }
-                for target in [PlistFormat.xml, .json] where target != source {
+                for target in PlistFormat.valueFormats where target != source {
                     try expectSameConversion(bytes, to: target, "round \(round) from \(source) (seed \(rng.seed))")
                     converted += 1
                 }

@@ -130,102 +130,118 @@ public enum BinaryPlistWriter {
             }
         }
 
-        static func width(_ max: UInt64) -> Int {
-            max <= 0xFF ? 1 : max <= 0xFFFF ? 2 : max <= 0xFFFF_FFFF ? 4 : 8
-        }
-
         func emit() -> [UInt8] {
             var out = OutputBuffer(capacity: entries.count * 12 + 64)
             defer { out.deallocate() }
             out.append("bplist00")
-            let refSize = Self.width(UInt64(entries.count))
+            let refSize = BinaryPlistWriter.width(UInt64(entries.count))
             var offsets: [Int] = []
             offsets.reserveCapacity(entries.count)
-
-            func marker(_ type: UInt8, count: Int) {
-                if count < 15 {
-                    out.append(type << 4 | UInt8(count))
-                } else {
-                    out.append(type << 4 | 0x0F)
-                    integer(Int128(count))
-                }
-            }
-            func integer(_ v: Int128) {
-                if v < 0 {
-                    out.append(0x13)
-                    out.appendBigEndian(UInt64(bitPattern: Int64(v)), size: 8)
-                } else if v <= 0xFF {
-                    out.append(0x10)
-                    out.append(UInt8(v))
-                } else if v <= 0xFFFF {
-                    out.append(0x11)
-                    out.appendBigEndian(UInt64(v), size: 2)
-                } else if v <= 0xFFFF_FFFF {
-                    out.append(0x12)
-                    out.appendBigEndian(UInt64(v), size: 4)
-                } else if v <= Int128(Int64.max) {
-                    out.append(0x13)
-                    out.appendBigEndian(UInt64(v), size: 8)
-                } else {
-                    out.append(0x14)
-                    out.appendBigEndian(0, size: 8)
-                    out.appendBigEndian(UInt64(v), size: 8)
-                }
-            }
-
             refs.withUnsafeBufferPointer { refs in
                 for entry in entries {
                     offsets.append(out.count)
                     switch entry {
                     case .array(let start, let count):
-                        marker(0xA, count: count)
+                        BinaryPlistWriter.marker(0xA, count: count, into: &out)
                         for r in refs[start..<(start + count)] { out.appendBigEndian(UInt64(r), size: refSize) }
                     case .dictionary(let start, let count):
-                        marker(0xD, count: count)
+                        BinaryPlistWriter.marker(0xD, count: count, into: &out)
                         for r in refs[start..<(start + 2 * count)] { out.appendBigEndian(UInt64(r), size: refSize) }
                     case .scalar(let value):
-                        switch value {
-                        case .bool(let b): out.append(b ? 0x09 : 0x08)
-                        case .integer(let i): integer(i)
-                        case .real(let d):
-                            out.append(0x23)
-                            out.appendBigEndian(d.bitPattern, size: 8)
-                        case .date(let date):
-                            out.append(0x33)
-                            out.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
-                        case .data(let data):
-                            marker(0x4, count: data.count)
-                            data.withUnsafeBytes { if let p = $0.baseAddress { out.append(p, count: $0.count) } }
-                        case .string(var s):
-                            s.withUTF8 { utf8 in
-                                if !utf8.contains(where: { $0 >= 0x80 }) {
-                                    marker(0x5, count: utf8.count)
-                                    out.append(utf8)
-                                } else {
-                                    let units = Array(String(decoding: utf8, as: UTF8.self).utf16)
-                                    marker(0x6, count: units.count)
-                                    for u in units { out.appendBigEndian(UInt64(u), size: 2) }
-                                }
-                            }
-                        case .uid(let u):
-                            let size = Self.width(u)
-                            out.append(0x80 | UInt8(size - 1))
-                            out.appendBigEndian(u, size: size)
-                        case .null: out.append(0x00)
-                        case .array, .dictionary:
-                            preconditionFailure("not a scalar")
-                        }
+                        BinaryPlistWriter.appendScalar(value, into: &out)
                     }
                 }
             }
-            let tableOffset = out.count
-            let offsetSize = Self.width(UInt64(tableOffset))
-            for o in offsets { out.appendBigEndian(UInt64(o), size: offsetSize) }
-            out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
-            out.appendBigEndian(UInt64(entries.count), size: 8)
-            out.appendBigEndian(0, size: 8)
-            out.appendBigEndian(UInt64(tableOffset), size: 8)
+            BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: entries.count, refSize: refSize, into: &out)
             return out.bytes
         }
+    }
+
+    // MARK: - Objects, shared by the value and span writers
+
+    static func width(_ max: UInt64) -> Int {
+        max <= 0xFF ? 1 : max <= 0xFFFF ? 2 : max <= 0xFFFF_FFFF ? 4 : 8
+    }
+
+    /// An object's marker byte with its count (a following integer object past 14).
+    @inline(__always) static func marker(_ type: UInt8, count: Int, into out: inout OutputBuffer) {
+        if count < 15 {
+            out.append(type << 4 | UInt8(count))
+        } else {
+            out.append(type << 4 | 0x0F)
+            integer(Int128(count), into: &out)
+        }
+    }
+
+    @inline(__always) static func integer(_ v: Int128, into out: inout OutputBuffer) {
+        if v < 0 {
+            out.append(0x13)
+            out.appendBigEndian(UInt64(bitPattern: Int64(v)), size: 8)
+        } else if v <= 0xFF {
+            out.append(0x10)
+            out.append(UInt8(v))
+        } else if v <= 0xFFFF {
+            out.append(0x11)
+            out.appendBigEndian(UInt64(v), size: 2)
+        } else if v <= 0xFFFF_FFFF {
+            out.append(0x12)
+            out.appendBigEndian(UInt64(v), size: 4)
+        } else if v <= Int128(Int64.max) {
+            out.append(0x13)
+            out.appendBigEndian(UInt64(v), size: 8)
+        } else {
+            out.append(0x14)
+            out.appendBigEndian(0, size: 8)
+            out.appendBigEndian(UInt64(v), size: 8)
+        }
+    }
+
+    /// A string object: ASCII as bytes, anything else as UTF-16 big-endian.
+    @inline(__always) static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) {
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            marker(0x5, count: utf8.count, into: &out)
+            out.append(utf8)
+        } else {
+            let units = Array(String(decoding: utf8, as: UTF8.self).utf16)
+            marker(0x6, count: units.count, into: &out)
+            for u in units { out.appendBigEndian(UInt64(u), size: 2) }
+        }
+    }
+
+    static func appendScalar(_ value: PlistValue, into out: inout OutputBuffer) {
+        switch value {
+        case .bool(let b): out.append(b ? 0x09 : 0x08)
+        case .integer(let i): integer(i, into: &out)
+        case .real(let d):
+            out.append(0x23)
+            out.appendBigEndian(d.bitPattern, size: 8)
+        case .date(let date):
+            out.append(0x33)
+            out.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
+        case .data(let data):
+            marker(0x4, count: data.count, into: &out)
+            data.withUnsafeBytes { if let p = $0.baseAddress { out.append(p, count: $0.count) } }
+        case .string(var s):
+            s.withUTF8 { appendString($0, into: &out) }
+        case .uid(let u):
+            let size = width(u)
+            out.append(0x80 | UInt8(size - 1))
+            out.appendBigEndian(u, size: size)
+        case .null: out.append(0x00)
+        case .array, .dictionary:
+            preconditionFailure("not a scalar")
+        }
+    }
+
+    /// The offset table and the trailer that ends every `bplist00` file.
+    static func appendTrailer<Offset: BinaryInteger>(offsets: [Offset], objectCount: Int, refSize: Int, into out: inout OutputBuffer) {
+        let tableOffset = out.count
+        let offsetSize = width(UInt64(tableOffset))
+        out.reserve(offsets.count * offsetSize + 32)
+        for o in offsets { out.appendBigEndian(UInt64(o), size: offsetSize) }
+        out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
+        out.appendBigEndian(UInt64(objectCount), size: 8)
+        out.appendBigEndian(0, size: 8)
+        out.appendBigEndian(UInt64(tableOffset), size: 8)
     }
 }

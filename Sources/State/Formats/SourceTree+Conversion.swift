@@ -41,6 +41,7 @@ extension SourceTree {
                 case .xml: bytes = try XMLPlistWriter.document { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
                 case .json, .jsonc:
                     bytes = try JSONWriter.document(warnings: &written) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+                case .binary: bytes = try BinaryPlistWriter.document(source)
                 default: return nil
                 }
                 if let lost = source.precisionWarning(for: format) { written.append(lost) }
