@@ -10,7 +10,7 @@ import TerminalCore
 // Foundation's, in the same run, each operation in its own child process.
 //
 //   swift run -c release StateBenchmarks [--sizes 1,20,100] [--out DIR] [--repeat N]
-//                                        [--sections formats,text,browser]
+//                                        [--sections formats,text,cli,browser]
 //
 // Figures are MB/s of the file's size (1 MB = 10^6 bytes) and peak RSS as a multiple of it.
 
@@ -192,8 +192,8 @@ let sizes = (option("--sizes") ?? "1,20,100").split(separator: ",").compactMap {
 let outFolder = URL(fileURLWithPath: option("--out") ?? FileManager.default.temporaryDirectory.appendingPathComponent("state-bench").path)
 let repeats = Int(option("--repeat") ?? "1") ?? 1
 let skipFoundationAbove = Double(option("--foundation-max-mb") ?? "1000") ?? 1000
-/// `--sections formats,text,browser` (the default: all three).
-let sections = Set((option("--sections") ?? "formats,text,browser").split(separator: ",").map(String.init))
+/// `--sections formats,text,cli,browser` (the default: all four).
+let sections = Set((option("--sections") ?? "formats,text,cli,browser").split(separator: ",").map(String.init))
 try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
 
 func run(_ operation: String, _ file: URL) -> Measurement? {
@@ -283,6 +283,34 @@ for size in sizes where sections.contains("text") {
             let ratio = reference.map { String(format: "%.1f×", $0.seconds / m.seconds) } ?? ""
             let peak = Double(m.peakBytes - m.baselineBytes) / Double(count)
             print(pad(label, 28) + pad(operation, 22) + lpad(String(format: "%.0f", mb / m.seconds), 9) + lpad(String(format: "%.2f", peak), 8) + lpad(ratio, 15))
+        }
+    }
+}
+
+// MARK: - The command line, whole processes
+
+print("\nThe state binary as users run it (whole process: read, parse, write), against the tools")
+print("people use for the same job; MB/s of the input, peak× = peak RSS / input size\n")
+print(
+    pad("file", 28) + pad("command", 22) + lpad("s", 8) + lpad("MB/s", 8) + lpad("peak×", 8) + "   " + pad("peer", 10) + lpad("s", 8) + lpad("peak×", 8) + lpad("ours vs peer", 14))
+for size in sizes where sections.contains("cli") {
+    for format in PlistFormat.valueFormats {
+        let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            var warnings: [PlistWarning] = []
+            try Data(try AssetLibraryGenerator.library(megabytes: size).serialized(as: format, warnings: &warnings)).write(to: url)
+        }
+        let count = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 1
+        let mb = Double(count) / 1e6
+        let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
+        let output = outFolder.appendingPathComponent("converted-\(getpid())")
+        for (command, ours, peerName, peer) in CommandBenchmark.rows(for: url, format: format.rawValue, output: output, repeats: repeats) {
+            func peak(_ r: CommandBenchmark.Result?) -> String { r?.peakBytes.map { String(format: "%.2f", Double($0) / Double(count)) } ?? "" }
+            let ratio = ours.flatMap { o in peer.map { String(format: "%.1f×", $0.seconds / o.seconds) } } ?? ""
+            print(
+                pad(label, 28) + pad(command, 22) + lpad(ours.map { String(format: "%.2f", $0.seconds) } ?? "failed", 8)
+                    + lpad(ours.map { String(format: "%.0f", mb / $0.seconds) } ?? "", 8) + lpad(peak(ours), 8) + "   " + pad(peerName, 10)
+                    + lpad(peer.map { String(format: "%.2f", $0.seconds) } ?? "", 8) + lpad(peak(peer), 8) + lpad(ratio, 14))
         }
     }
 }

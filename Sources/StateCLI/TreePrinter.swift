@@ -110,8 +110,15 @@ enum TreePrinter {
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .date(let date): out.append(contentsOf: Self.date(date).utf8)
         case .data(let data):
-            let shown = data.prefix(24).map { String(format: "%02x", $0) }.joined()
-            out.append(contentsOf: "{length = \(data.count), bytes = 0x\(shown)\(data.count > 24 ? "..." : "")}".utf8)
+            out.append(contentsOf: "{length = ".utf8)
+            decimal(data.count, into: &out)
+            out.append(contentsOf: ", bytes = 0x".utf8)
+            let digits: StaticString = "0123456789abcdef"
+            for byte in data.prefix(24) {
+                out.append(digits.utf8Start[Int(byte >> 4)])
+                out.append(digits.utf8Start[Int(byte & 15)])
+            }
+            out.append(contentsOf: (data.count > 24 ? "...}" : "}").utf8)
         case .uid(let u): out.append(contentsOf: "UID(\(u))".utf8)
         case .null: out.append(contentsOf: "null".utf8)
         case .array, .dictionary: break  // containers are rendered from the tree
@@ -143,6 +150,14 @@ enum TreePrinter {
 
     /// `2001-01-01 00:00:00 +0000`, as plutil prints dates.
     static func date(_ date: Date) -> String {
-        PlistDate.format(date, fractional: true).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
+        var text = ""
+        for c in PlistDate.format(date, fractional: true).unicodeScalars {
+            switch c {
+            case "T": text.append(" ")
+            case "Z": text.append(" +0000")
+            default: text.unicodeScalars.append(c)
+            }
+        }
+        return text
     }
 }

@@ -70,6 +70,16 @@ public enum SchemaInference {
         let tree: SourceTree
         /// The keys that hold type tags in this document.
         let tagKeys: Set<String>
+        /// The same keys, listed, with their UTF-8 (compared with the file's bytes).
+        private let tagKeyList: [String]
+        private let tagKeyBytes: [[UInt8]]
+
+        init(tree: SourceTree, tagKeys: Set<String>) {
+            self.tree = tree
+            self.tagKeys = tagKeys
+            tagKeyList = tagKeys.sorted()
+            tagKeyBytes = tagKeyList.map { Array($0.utf8) }
+        }
 
         /// `depth` is how many more levels below `node` to visit.
         func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
@@ -134,20 +144,44 @@ public enum SchemaInference {
                 }
             }
             var step = Step(role: NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true), hasVersion: true)
-            if let legacy = string("model_type_key", in: node), isTypeName(legacy) {
+            // One pass over the keys, as bytes where the file spells them plainly: the last
+            // `model_type_key`, and the members whose key holds tags in this document.
+            var legacyChild: Int?
+            var tagMembers: [String] = []
+            tree.bytes.withUnsafeBufferPointer { buffer in
+                for c in tree.children(of: node) {
+                    // Non-ASCII keys as strings: canonically equal spellings are one key there.
+                    if let range = tree.plainKeyRange(of: c, in: buffer), !buffer[range].contains(where: { $0 >= 0x80 }) {
+                        let key = UnsafeBufferPointer(rebasing: buffer[range])
+                        if key.elementsEqual(Self.legacyTagKey) {
+                            legacyChild = c
+                        } else if count > 1, let tag = tagKeyBytes.firstIndex(where: { key.elementsEqual($0) }) {
+                            tagMembers.append(tagKeyList[tag])
+                        }
+                    } else if let key = tree.key(of: c) {
+                        if key == "model_type_key" {
+                            legacyChild = c
+                        } else if count > 1, tagKeys.contains(key) {
+                            tagMembers.append(key)
+                        }
+                    }
+                }
+            }
+            if let legacyChild, tree[legacyChild].kind == .string, let legacy = tree.scalar(at: legacyChild).stringValue, isTypeName(legacy) {
                 step.role.kind = .conformer(legacy, protocolName: "?")
                 step.tagKey = "model_type_key"
-            } else if count > 1, !tagKeys.isEmpty,
-                let (key, type) = tree.children(of: node).lazy.compactMap({ c -> (String, String)? in
-                    guard let k = tree.key(of: c), tagKeys.contains(k), let v = string(k, in: node), isTypeName(v), v != k else { return nil }
-                    return (k, v)
-                }).first
-            {
+            } else if let (key, type) = tagMembers.lazy.compactMap({ k -> (String, String)? in
+                // The value of the last member with the key, as readers keep.
+                guard let v = string(k, in: node), isTypeName(v), v != k else { return nil }
+                return (k, v)
+            }).first {
                 step.role.kind = .conformer(type, protocolName: key)
                 step.tagKey = key
             }
             return step
         }
+
+        private static let legacyTagKey = Array("model_type_key".utf8)
 
         /// The string under `key` in dictionary `node` (the last one, as readers keep).
         private func string(_ key: String, in node: Int) -> String? {
