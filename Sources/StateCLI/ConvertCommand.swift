@@ -38,6 +38,7 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let input = InputFile(file)
         let tree = try input.readTree()
+        if output != "-", !unarchive, encoding == nil, try streamed(tree, input: input) { return }
         var warnings: [PlistWarning] = []
         let bytes: [UInt8]
         do {
@@ -62,6 +63,38 @@ struct ConvertCommand: ParsableCommand {
         do {
             let outcome = try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
             for note in outcome.notes { StandardStream.error.write("state: \(output): \(note)\n") }
+        } catch {
+            throw CommandFailure.report(error, file: output, code: CommandFailure.output)
+        }
+    }
+}
+
+extension ConvertCommand {
+    /// A conversion failure inside a streamed write (told apart from the output's own).
+    private struct ConversionFailure: Error {
+        var error: Error
+    }
+
+    /// Converts `tree` into OUT as it is written (`SourceTree.stream`): the output is never
+    /// whole in memory. False when the conversion can only be written whole (nothing is left
+    /// behind then; the caller writes it the other way).
+    private func streamed(_ tree: SourceTree, input: InputFile) throws -> Bool {
+        var warnings: [PlistWarning] = []
+        do {
+            let outcome = try AtomicFile.write(to: URL(fileURLWithPath: output)) { sink in
+                do {
+                    try tree.stream(as: to, warnings: &warnings, to: sink)
+                } catch let error as PlistError {
+                    throw ConversionFailure(error: error)
+                }
+            }
+            for warning in warnings { StandardStream.error.write("state: warning: \(warning)\n") }
+            for note in outcome.notes { StandardStream.error.write("state: \(output): \(note)\n") }
+            return true
+        } catch is SourceTree.NotStreamable {
+            return false
+        } catch let failure as ConversionFailure {
+            throw CommandFailure.report(failure.error, file: input.name, code: CommandFailure.conversion)
         } catch {
             throw CommandFailure.report(error, file: output, code: CommandFailure.output)
         }

@@ -94,11 +94,27 @@ public enum AtomicFile {
     /// Atomically replaces (or creates) the file at `url` with `bytes`.
     @discardableResult
     public static func write(_ bytes: [UInt8], to url: URL, replacing: Replacing = .anything) throws -> Outcome {
+        try write(to: url, replacing: replacing, bytes: bytes) { fd, target in try writeAll(bytes, to: fd, target) }
+    }
+
+    /// Atomically replaces (or creates) the file at `url` with what `produce` hands its sink,
+    /// piece by piece: the content is never whole in memory. If `produce` throws, the
+    /// temporary file is removed and the file at `url` is as it was.
+    @discardableResult
+    public static func write(
+        to url: URL, replacing: Replacing = .anything, producing produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+    ) throws -> Outcome {
+        try write(to: url, replacing: replacing, bytes: nil) { fd, target in
+            try produce { piece in try writeAll(piece, to: fd, target) }
+        }
+    }
+
+    private static func write(to url: URL, replacing: Replacing, bytes: [UInt8]?, fill: (Int32, URL) throws -> Void) throws -> Outcome {
         if let existing = POSIX.status(url.path), !existing.isRegularFile {
             // A folder is refused; a device or a FIFO (`-o /dev/stdout`, whose link leads to
             // no real path) has nothing to replace, only to write to.
             if existing.isFolder { throw PlistError("cannot save \(url.path): it is a folder") }
-            try writeThrough(bytes, to: url)
+            try writeThrough(to: url, fill: fill)
             return Outcome()
         }
         let target = try target(of: url)
@@ -116,7 +132,7 @@ public enum AtomicFile {
             throw ChangedOnDiskError(url: url)
         }
         let keepsIdentity = existing.map { canReplaceKeepingIdentity($0) } ?? true
-        let save = try TemporarySave(bytes: bytes, beside: target, kind: keepsIdentity ? .replacement : .copy)
+        let save = try TemporarySave(beside: target, kind: keepsIdentity ? .replacement : .copy, bytes: bytes) { fd in try fill(fd, target) }
         defer { save.discard() }
         if let existing {
             outcome.notes += save.take(identityOf: existing, from: target)
@@ -152,22 +168,24 @@ public enum AtomicFile {
     }
 
     /// Writes to a device or FIFO as it is, with no temporary file.
-    private static func writeThrough(_ bytes: [UInt8], to target: URL) throws {
+    private static func writeThrough(to target: URL, fill: (Int32, URL) throws -> Void) throws {
         let fd = POSIX.openFile(target.path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("it cannot be opened for writing", target) }
         defer { close(fd) }
-        try writeAll(bytes, to: fd, target)
+        try fill(fd, target)
     }
 
     static func writeAll(_ bytes: [UInt8], to fd: Int32, _ target: URL) throws {
+        try bytes.withUnsafeBufferPointer { try writeAll($0, to: fd, target) }
+    }
+
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32, _ target: URL) throws {
         var written = 0
-        try bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = POSIX.writeBytes(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw failure("writing failed", target) }
-                written += n
-            }
+        while written < bytes.count {
+            let n = POSIX.writeBytes(fd, bytes.baseAddress! + written, bytes.count - written)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw failure("writing failed", target) }
+            written += n
         }
     }
 

@@ -6,13 +6,20 @@ import Foundation
 /// file is removed, except a copy whose target is being rewritten.
 final class TemporarySave {
     let path: String
-    private let bytes: [UInt8]
+    /// The content, when it was given whole; a streamed save reads it back from `path`.
+    private let bytes: [UInt8]?
     private let target: URL
     private var fd: Int32
     private var signalSlot: Int?
     private var keep = false
 
-    init(bytes: [UInt8], beside target: URL, kind: TemporaryFileName.Kind) throws {
+    convenience init(bytes: [UInt8], beside target: URL, kind: TemporaryFileName.Kind) throws {
+        try self.init(beside: target, kind: kind, bytes: bytes) { fd in try AtomicFile.writeAll(bytes, to: fd, target) }
+    }
+
+    /// A temporary file that `fill` writes to (given its descriptor); `bytes` is the content
+    /// when it is at hand.
+    init(beside target: URL, kind: TemporaryFileName.Kind, bytes: [UInt8]?, fill: (Int32) throws -> Void) throws {
         let folder = target.deletingLastPathComponent().path
         let (fd, path, slot) = SaveSignals.makeTemporaryFile("\(folder)/\(TemporaryFileName.template(for: target.lastPathComponent, kind: kind))")
         guard fd >= 0 else {
@@ -26,7 +33,7 @@ final class TemporarySave {
         self.target = target
         signalSlot = slot
         do {
-            try AtomicFile.writeAll(bytes, to: fd, target)
+            try fill(fd)
             let mask = umask(0)
             umask(mask)
             guard fchmod(fd, 0o666 & ~mask) == 0 else { throw AtomicFile.failure("its permissions cannot be set", target) }
@@ -89,14 +96,37 @@ final class TemporarySave {
         keep = true
         guard lseek(out, 0, SEEK_SET) == 0 else { throw AtomicFile.failure("it cannot be rewritten in place", target) }
         do {
-            try AtomicFile.writeAll(bytes, to: out, target)
-            guard ftruncate(out, off_t(bytes.count)) == 0, fsync(out) == 0 else { throw AtomicFile.failure("it cannot be flushed to disk", target) }
+            let size: Int
+            if let bytes {
+                try AtomicFile.writeAll(bytes, to: out, target)
+                size = bytes.count
+            } else {
+                size = try copyContent(to: out)
+            }
+            guard ftruncate(out, off_t(size)) == 0, fsync(out) == 0 else { throw AtomicFile.failure("it cannot be flushed to disk", target) }
         } catch {
             let copy = (path as NSString).lastPathComponent
             throw PlistError("\(error); its complete new content is in \(copy) beside it")
         }
         unlink(path)
         return true
+    }
+
+    /// Copies the temporary file's content to `out` in pieces; the number of bytes.
+    private func copyContent(to out: Int32) throws -> Int {
+        let input = POSIX.openFile(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw AtomicFile.failure("its new content cannot be read back from \((path as NSString).lastPathComponent)", target) }
+        defer { close(input) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw AtomicFile.failure("its new content cannot be read back", target) }
+            if n == 0 { return total }
+            try AtomicFile.writeAll(Array(chunk[0..<n]), to: out, target)
+            total += n
+        }
     }
 
     /// Removes the temporary file unless it became the target or must be kept.

@@ -6,13 +6,21 @@ extension BinaryPlistWriter {
     /// stored once by their bytes — plain ones straight from the file — in a table of byte
     /// ranges instead of a dictionary of `String`s.
     static func document(_ source: SpanSource) throws -> [UInt8] {
+        var out = OutputBuffer(capacity: source.tree.bytes.count / 2 + 64)
+        defer { out.deallocate() }
+        try document(source, into: &out)
+        return out.bytes
+    }
+
+    /// The document written into `out` (which may hand it on as it fills).
+    static func document(_ source: SpanSource, into out: inout OutputBuffer) throws {
         var flattener = SpanFlattener(source: source)
         do {
             _ = try flattener.add(SourceTree.root)
         } catch let error as WriteError {
             throw error.plistError
         }
-        return flattener.emit()
+        flattener.emit(into: &out)
     }
 }
 
@@ -176,16 +184,14 @@ private struct SpanFlattener {
         }
     }
 
-    func emit() -> [UInt8] {
-        var out = OutputBuffer(capacity: entries.count * 12 + 64)
-        defer { out.deallocate() }
+    func emit(into out: inout OutputBuffer) {
         out.append("bplist00")
         let refSize = BinaryPlistWriter.width(UInt64(entries.count))
         var offsets: [Int] = []
         offsets.reserveCapacity(entries.count)
         refs.withUnsafeBufferPointer { refs in
             for entry in entries {
-                offsets.append(out.count)
+                offsets.append(out.position)
                 switch entry.kind {
                 case .array, .dictionary:
                     let count = entry.kind == .array ? entry.b : 2 * entry.b
@@ -204,7 +210,6 @@ private struct SpanFlattener {
             }
         }
         BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: entries.count, refSize: refSize, into: &out)
-        return out.bytes
     }
 }
 

@@ -139,7 +139,7 @@ public enum BinaryPlistWriter {
             offsets.reserveCapacity(entries.count)
             refs.withUnsafeBufferPointer { refs in
                 for entry in entries {
-                    offsets.append(out.count)
+                    offsets.append(out.position)
                     switch entry {
                     case .array(let start, let count):
                         BinaryPlistWriter.marker(0xA, count: count, into: &out)
@@ -235,7 +235,7 @@ public enum BinaryPlistWriter {
 
     /// The offset table and the trailer that ends every `bplist00` file.
     static func appendTrailer<Offset: BinaryInteger>(offsets: [Offset], objectCount: Int, refSize: Int, into out: inout OutputBuffer) {
-        let tableOffset = out.count
+        let tableOffset = out.position
         let offsetSize = width(UInt64(tableOffset))
         out.reserve(offsets.count * offsetSize + 32)
         for o in offsets { out.appendBigEndian(UInt64(o), size: offsetSize) }

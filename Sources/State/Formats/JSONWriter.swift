@@ -33,6 +33,14 @@ public enum JSONWriter {
     static func document(style: Style = .pretty, warnings: inout [PlistWarning], writeRoot: (inout Writer, inout OutputBuffer) throws -> Void) throws -> [UInt8] {
         var out = OutputBuffer()
         defer { out.deallocate() }
+        try document(style: style, into: &out, warnings: &warnings, writeRoot: writeRoot)
+        return out.bytes
+    }
+
+    /// A whole document written into `out` (which may hand it on as it fills).
+    static func document(
+        style: Style = .pretty, into out: inout OutputBuffer, warnings: inout [PlistWarning], writeRoot: (inout Writer, inout OutputBuffer) throws -> Void
+    ) throws {
         var writer = Writer(style: style, line: style.newline)
         do {
             try writeRoot(&writer, &out)
@@ -41,7 +49,6 @@ public enum JSONWriter {
         }
         writer.appendWarnings(to: &warnings)
         if style.indent != nil { out.append(style.newline) }
-        return out.bytes
     }
 
     /// One value, starting at the current output position; later lines begin with `linePrefix`.

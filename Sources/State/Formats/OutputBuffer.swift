@@ -3,14 +3,50 @@ import Foundation
 /// A growable byte buffer for the writers: `memcpy` appends with no generic-collection
 /// overhead, which is most of a writer's time otherwise. Owners must call `deallocate()`
 /// (writers do so with `defer`, so a thrown error cannot leak it).
+///
+/// With a `sink`, the buffer does not grow past its capacity: what it holds is handed to the
+/// sink and it starts again, so a whole document is never in memory (`position` counts every
+/// byte written, handed over or not).
 struct OutputBuffer {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Where full buffers go; nil keeps everything.
+    private let sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
+    /// Bytes handed to the sink so far.
+    private var handedOver = 0
+    /// The first error the sink threw; rethrown by `finish()`.
+    private(set) var sinkError: Error?
 
     init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
+        sink = nil
+    }
+
+    /// A buffer of `capacity` bytes that hands its content to `sink` whenever it is full.
+    init(capacity: Int = 1 << 20, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+        self.sink = sink
+    }
+
+    /// The offset of the next byte in the whole output.
+    var position: Int { handedOver + count }
+
+    /// Hands what is left to the sink; throws what the sink threw on the way.
+    mutating func finish() throws {
+        handOver()
+        if let sinkError { throw sinkError }
+    }
+
+    private mutating func handOver() {
+        guard let sink, count > 0 else { return }
+        if sinkError == nil {
+            do { try sink(UnsafeBufferPointer(start: base, count: count)) } catch { sinkError = error }
+        }
+        handedOver += count
+        count = 0
     }
 
     func deallocate() { base.deallocate() }
@@ -23,6 +59,15 @@ struct OutputBuffer {
     }
 
     private mutating func grow(_ minimum: Int) {
+        var minimum = minimum
+        if sink != nil {
+            // Hand the content over and start again; grow only for one append larger than
+            // the whole buffer.
+            let needed = minimum - count
+            handOver()
+            if needed <= capacity { return }
+            minimum = needed
+        }
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)

@@ -5,13 +5,7 @@ extension SourceTree {
     public func serialized(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
         // A JSON file is a JSONC file as it is.
         if format == self.format || (self.format == .json && format == .jsonc) { return fileBytes }
-        // Only JSON has numbers wider than a value can hold.
-        if self.format.isJSON, let wide = nodes.firstIndex(where: \.isWideNumber) {
-            let text = numberText(of: wide) ?? ""
-            throw PlistError(
-                "the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it",
-                at: .keyPath(NodeLinks(self).path(of: wide, in: self).description))
-        }
+        try refuseWideNumbers()
         if self.format == .jsonc, format != .jsonc {
             warnings.append(PlistWarning("comments and trailing commas are not kept: \(format) has none"))
         }
@@ -27,31 +21,6 @@ extension SourceTree {
                 at: .byte(offset: 0))
         }
         return try value().serialized(as: format, warnings: &warnings)
-    }
-
-    /// The file written in `format` from the span tree, without a value tree; nil when only
-    /// the value tree can say what to write (see `SpanSource`).
-    private func writtenFromSpans(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8]? {
-        var written: [PlistWarning] = []
-        let bytes: [UInt8]? = try self.bytes.withUnsafeBufferPointer { buffer in
-            let source = SpanSource(tree: self, buffer: buffer)
-            do {
-                let bytes: [UInt8]
-                switch format {
-                case .xml: bytes = try XMLPlistWriter.document { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
-                case .json, .jsonc:
-                    bytes = try JSONWriter.document(warnings: &written) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
-                case .binary: bytes = try BinaryPlistWriter.document(source)
-                default: return nil
-                }
-                if let lost = source.precisionWarning(for: format) { written.append(lost) }
-                return bytes
-            } catch is SpanSource.NeedsValueTree {
-                return nil
-            }
-        }
-        if bytes != nil { warnings += written }
-        return bytes
     }
 
     /// The file in `format`, its text stored in `encoding` (nil: the file's own encoding for
@@ -75,5 +44,80 @@ extension SourceTree {
             let text = format == self.format ? bytes : try serialized(as: format, warnings: &warnings)
             return encoding.xmlBytes(fromUTF8: text)
         }
+    }
+
+    /// The file written in `format` from the span tree, without a value tree; nil when only
+    /// the value tree can say what to write (see `SpanSource`).
+    private func writtenFromSpans(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8]? {
+        guard Self.spanFormats.contains(format) else { return nil }
+        var out = OutputBuffer(capacity: format == .binary ? bytes.count / 2 + 64 : bytes.count + 64)
+        defer { out.deallocate() }
+        do {
+            try write(as: format, into: &out, warnings: &warnings)
+        } catch is SpanSource.NeedsValueTree {
+            return nil
+        }
+        return out.bytes
+    }
+
+    /// The formats written straight from the span tree.
+    private static let spanFormats: Set<PlistFormat> = [.xml, .json, .jsonc, .binary]
+
+    /// Writes the tree in `format` into `out` from the spans; warnings only when it succeeds.
+    private func write(as format: PlistFormat, into out: inout OutputBuffer, warnings: inout [PlistWarning]) throws {
+        var written: [PlistWarning] = []
+        try bytes.withUnsafeBufferPointer { buffer in
+            let source = SpanSource(tree: self, buffer: buffer)
+            switch format {
+            case .xml: try XMLPlistWriter.document(into: &out) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+            case .json, .jsonc:
+                try JSONWriter.document(into: &out, warnings: &written) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+            case .binary: try BinaryPlistWriter.document(source, into: &out)
+            case .openStep: throw SpanSource.NeedsValueTree()
+            }
+            if let lost = source.precisionWarning(for: format) { written.append(lost) }
+        }
+        warnings += written
+    }
+
+    /// A conversion that can only be written whole (see `stream(as:warnings:to:)`).
+    public struct NotStreamable: Error {}
+
+    /// Writes the file in `format` to `sink` in pieces of about a megabyte as it walks the
+    /// span tree, so that neither a value tree nor the whole output is ever in memory.
+    ///
+    /// Throws `NotStreamable` — possibly after handing `sink` some bytes, which the caller
+    /// must discard — when the file can only be written whole: a dictionary with a key twice,
+    /// OpenStep output. `serialized(as:warnings:)` writes those. Other errors are the same as
+    /// `serialized`'s, and may also come after some bytes.
+    public func stream(as format: PlistFormat, warnings: inout [PlistWarning], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        if format == self.format || (self.format == .json && format == .jsonc) {
+            try fileBytes.withUnsafeBufferPointer { try sink($0) }
+            return
+        }
+        guard Self.spanFormats.contains(format) else { throw NotStreamable() }
+        try refuseWideNumbers()
+        if self.format == .jsonc, format != .jsonc {
+            warnings.append(PlistWarning("comments and trailing commas are not kept: \(format) has none"))
+        }
+        try withoutActuallyEscaping(sink) { sink in
+            var out = OutputBuffer(sink: sink)
+            defer { out.deallocate() }
+            do {
+                try write(as: format, into: &out, warnings: &warnings)
+            } catch is SpanSource.NeedsValueTree {
+                throw NotStreamable()
+            }
+            try out.finish()
+        }
+    }
+
+    /// Only JSON has numbers wider than a value can hold: refused for every other format.
+    private func refuseWideNumbers() throws {
+        guard self.format.isJSON, let wide = nodes.firstIndex(where: \.isWideNumber) else { return }
+        let text = numberText(of: wide) ?? ""
+        throw PlistError(
+            "the number \(text) is beyond what property lists hold (64-bit integers and Doubles); only JSON keeps it",
+            at: .keyPath(NodeLinks(self).path(of: wide, in: self).description))
     }
 }

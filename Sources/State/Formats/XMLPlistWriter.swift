@@ -37,6 +37,12 @@ public enum XMLPlistWriter {
     static func document(style: Style = .apple, writeRoot: (inout Writer, inout OutputBuffer) throws -> Void) throws -> [UInt8] {
         var out = OutputBuffer()
         defer { out.deallocate() }
+        try document(style: style, into: &out, writeRoot: writeRoot)
+        return out.bytes
+    }
+
+    /// A whole document written into `out` (which may hand it on as it fills).
+    static func document(style: Style = .apple, into out: inout OutputBuffer, writeRoot: (inout Writer, inout OutputBuffer) throws -> Void) throws {
         out.append(style.newline == [0x0A] ? header : Array(String(decoding: header, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8))
         do {
             var writer = Writer(style: style, line: style.newline)
@@ -47,7 +53,6 @@ public enum XMLPlistWriter {
         out.append(style.newline)
         out.append("</plist>")
         out.append(style.newline)
-        return out.bytes
     }
 
     /// One value's element(s), starting at the current output position. Lines after the first
