@@ -42,14 +42,13 @@ struct GetCommand: ParsableCommand {
                 code: CommandFailure.badArguments)
         }
         if colors { return try listColors(in: tree, under: node) }
-        let value = tree.value(at: node)
         if tree[node].isWideNumber, let text = tree.numberText(of: node) {
             // Beyond what a value holds: the file's own digits, which are JSON too.
             StandardStream.output.write(text + "\n")
             return
         }
         guard json || tree[node].kind.isContainer else {
-            StandardStream.output.write(value.plainText + "\n")
+            StandardStream.output.write(tree.scalar(at: node).plainText + "\n")
             return
         }
         if tree.nodes[node...(node + Int(tree[node].size))].contains(where: \.isWideNumber) {
@@ -60,7 +59,8 @@ struct GetCommand: ParsableCommand {
         }
         do {
             var warnings: [PlistWarning] = []
-            StandardStream.output.write(try value.serialized(as: .json, warnings: &warnings))
+            // Straight from the file's spans: no value tree for a large subtree.
+            StandardStream.output.write(try tree.serialized(at: node, as: .json, warnings: &warnings))
         } catch {
             throw CommandFailure.report(error, file: input.name, code: CommandFailure.conversion)
         }

@@ -59,6 +59,36 @@ import Testing
         #expect(converted > 300)
     }
 
+    /// `state get` of a subtree: every node written from the spans as its value would be.
+    @Test func subtreesAsTheirValues() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        var checked = 0
+        for _ in 0..<40 {
+            let value = Self.randomValue(&rng, depth: 0)
+            for source in PlistFormat.valueFormats {
+                var warnings: [PlistWarning] = []
+                guard let bytes = try? value.serialized(as: source, warnings: &warnings) else { continue }
+                let tree = try SourceTree(parsing: bytes)
+                for node in 0..<tree.nodes.count {
+                    for target in [PlistFormat.json, .xml] {
+                        var spanWarnings: [PlistWarning] = []
+                        var valueWarnings: [PlistWarning] = []
+                        let span = Result { try tree.serialized(at: node, as: target, warnings: &spanWarnings) }
+                        let whole = Result { try tree.value(at: node).serialized(as: target, warnings: &valueWarnings) }
+                        switch (span, whole) {
+                        case (.success(let a), .success(let b)):
+                            #expect(a == b && spanWarnings == valueWarnings, "node \(node) of \(source) → \(target) (seed \(rng.seed))")
+                        case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "node \(node) (seed \(rng.seed))")
+                        default: Issue.record("node \(node) of \(source) → \(target): \(span) vs \(whole) (seed \(rng.seed))")
+                        }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 200)
+    }
+
     /// What only the file's text can hold: keys twice, escaped and canonically equal keys,
     /// keyed-archive UIDs, entities, CDATA, controls that XML cannot spell.
     @Test func keysTwiceUIDsAndEscapes() throws {

@@ -16,7 +16,7 @@ extension BinaryPlistWriter {
     static func document(_ source: SpanSource, into out: inout OutputBuffer) throws {
         var flattener = SpanFlattener(source: source)
         do {
-            _ = try flattener.add(SourceTree.root)
+            _ = try flattener.add(source.root)
         } catch let error as WriteError {
             throw error.plistError
         }

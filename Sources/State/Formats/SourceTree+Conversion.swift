@@ -63,15 +63,31 @@ extension SourceTree {
     /// The formats written straight from the span tree.
     private static let spanFormats: Set<PlistFormat> = [.xml, .json, .jsonc, .binary]
 
-    /// Writes the tree in `format` into `out` from the spans; warnings only when it succeeds.
-    private func write(as format: PlistFormat, into out: inout OutputBuffer, warnings: inout [PlistWarning]) throws {
+    /// The value at `node` (and below it) as a whole file in `format` — `value(at:)` written
+    /// by that format's writer (even in the file's own format: written fresh, not copied), but
+    /// from the spans where it can be (`state get` of a subtree).
+    public func serialized(at node: Int, as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8] {
+        if Self.spanFormats.contains(format), !nodes[node...(node + Int(nodes[node].size))].contains(where: \.isWideNumber) {
+            var out = OutputBuffer()
+            defer { out.deallocate() }
+            do {
+                try write(node, as: format, into: &out, warnings: &warnings)
+                return out.bytes
+            } catch is SpanSource.NeedsValueTree {}
+        }
+        return try value(at: node).serialized(as: format, warnings: &warnings)
+    }
+
+    /// Writes the value at `node` in `format` into `out` from the spans; warnings only when it
+    /// succeeds.
+    private func write(_ node: Int = SourceTree.root, as format: PlistFormat, into out: inout OutputBuffer, warnings: inout [PlistWarning]) throws {
         var written: [PlistWarning] = []
         try bytes.withUnsafeBufferPointer { buffer in
-            let source = SpanSource(tree: self, buffer: buffer)
+            let source = SpanSource(tree: self, buffer: buffer, root: node)
             switch format {
-            case .xml: try XMLPlistWriter.document(into: &out) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+            case .xml: try XMLPlistWriter.document(into: &out) { writer, out in try writer.write(node, of: source, into: &out) }
             case .json, .jsonc:
-                try JSONWriter.document(into: &out, warnings: &written) { writer, out in try writer.write(SourceTree.root, of: source, into: &out) }
+                try JSONWriter.document(into: &out, warnings: &written) { writer, out in try writer.write(node, of: source, into: &out) }
             case .binary: try BinaryPlistWriter.document(source, into: &out)
             case .openStep: throw SpanSource.NeedsValueTree()
             }

@@ -9,6 +9,8 @@ import Foundation
 struct SpanSource {
     let tree: SourceTree
     let buffer: UnsafeBufferPointer<UInt8>
+    /// The node written as the document's root (paths in messages start there).
+    var root = SourceTree.root
 
     /// A dictionary with a repeated key: only the value tree says what it holds.
     struct NeedsValueTree: Error {}
@@ -68,7 +70,7 @@ struct SpanSource {
     /// The key path of `node`, from the root (for messages and warnings).
     func path(of node: Int) -> String {
         var components: [PlistPath.Component] = []
-        var current = SourceTree.root
+        var current = root
         while current != node {
             let isArray = self[current].kind == .array
             var child = current + 1
@@ -88,7 +90,7 @@ struct SpanSource {
         guard format != .binary else { return nil }
         var count = 0
         var first: Int?
-        for node in 0..<tree.nodes.count where self[node].kind == .date {
+        for node in root...(root + Int(self[root].size)) where self[node].kind == .date {
             guard case .date(let date) = scalar(node) else { continue }
             let text = Array(PlistDate.format(date, fractional: format.isJSON).utf8)
             let back = text.withUnsafeBufferPointer { PlistDate.parse($0) }
