@@ -5,7 +5,8 @@ import State
 /// and whether it differs from what is on disk.
 ///
 /// Each edit is a `ByteEdit` made by `SourceEditor`; the new bytes are parsed again before the
-/// edit is accepted, so a session never holds a file it could not read back. The history keeps
+/// edit is accepted, so a session never holds a file it could not read back — only the edited
+/// value when the edit stays inside one scalar (`SourceTree.splicing`), else the whole text. The history keeps
 /// each edit and its inverse — a few bytes each for text files (a binary plist's edit is the
 /// whole file, which binary files can afford).
 public struct EditSession: Sendable {
@@ -47,7 +48,7 @@ public struct EditSession: Sendable {
         // A rename to the same key, a move to the same place or a value set to what it is
         // changes nothing: no undo step, and the document stays clean.
         if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
-        let newTree = try reparse(edit.applied(to: tree.bytes))
+        let newTree = try applying(edit)
         record(Entry(operations: [operation], forward: edit, backward: edit.inverse(in: tree.bytes)), newTree)
         return edit
     }
@@ -79,7 +80,7 @@ public struct EditSession: Sendable {
     public mutating func undo() throws -> Entry? {
         guard canUndo else { return nil }
         let entry = history[position - 1]
-        tree = try reparse(entry.backward.applied(to: tree.bytes))
+        tree = try applying(entry.backward)
         position -= 1
         return entry
     }
@@ -89,9 +90,16 @@ public struct EditSession: Sendable {
     public mutating func redo() throws -> Entry? {
         guard canRedo else { return nil }
         let entry = history[position]
-        tree = try reparse(entry.forward.applied(to: tree.bytes))
+        tree = try applying(entry.forward)
         position += 1
         return entry
+    }
+
+    /// The tree after `edit`: only the changed value parsed when the edit stays inside one
+    /// scalar (`SourceTree.splicing`), else the whole text again.
+    private func applying(_ edit: ByteEdit) throws -> SourceTree {
+        if let spliced = tree.splicing(edit.range, with: edit.replacement) { return spliced }
+        return try reparse(edit.applied(to: tree.bytes))
     }
 
     private func reparse(_ bytes: [UInt8]) throws -> SourceTree {

@@ -14,7 +14,7 @@ public struct SourceTree: Sendable {
     /// All values in document order; index 0 is the root.
     public let nodes: [SourceNode]
     /// How a text file is stored on disk; `bytes` are always UTF-8.
-    public private(set) var encoding: TextEncoding = .utf8
+    public internal(set) var encoding: TextEncoding = .utf8
 
     public static let root = 0
 
