@@ -48,17 +48,17 @@ public struct EditSession: Sendable {
         // A rename to the same key, a move to the same place or a value set to what it is
         // changes nothing: no undo step, and the document stays clean.
         if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
-        let newTree = try applying(edit)
-        record(Entry(operations: [operation], forward: edit, backward: edit.inverse(in: tree.bytes)), newTree)
+        let backward = edit.inverse(in: tree.bytes)
+        try applyToTree(edit)
+        record(Entry(operations: [operation], forward: edit, backward: backward))
         return edit
     }
 
-    private mutating func record(_ entry: Entry, _ newTree: SourceTree) {
+    private mutating func record(_ entry: Entry) {
         history.removeSubrange(position...)
         if let saved = savedPosition, saved > position { savedPosition = nil }
         history.append(entry)
         position += 1
-        tree = newTree
     }
 
     /// Makes several operations as one edit (one undo step): the byte edit spans from the first
@@ -71,7 +71,8 @@ public struct EditSession: Sendable {
         let edit = ByteEdit.between(tree.bytes, scratch.tree.bytes)
         // Edits that cancel out change nothing: no undo step, as for a single one.
         if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
-        record(Entry(operations: operations, forward: edit, backward: edit.inverse(in: tree.bytes)), scratch.tree)
+        record(Entry(operations: operations, forward: edit, backward: edit.inverse(in: tree.bytes)))
+        tree = scratch.tree
         return edit
     }
 
@@ -80,7 +81,7 @@ public struct EditSession: Sendable {
     public mutating func undo() throws -> Entry? {
         guard canUndo else { return nil }
         let entry = history[position - 1]
-        tree = try applying(entry.backward)
+        try applyToTree(entry.backward)
         position -= 1
         return entry
     }
@@ -90,16 +91,16 @@ public struct EditSession: Sendable {
     public mutating func redo() throws -> Entry? {
         guard canRedo else { return nil }
         let entry = history[position]
-        tree = try applying(entry.forward)
+        try applyToTree(entry.forward)
         position += 1
         return entry
     }
 
     /// The tree after `edit`: only the changed value parsed when the edit stays inside one
     /// scalar (`SourceTree.splicing`), else the whole text again.
-    private func applying(_ edit: ByteEdit) throws -> SourceTree {
-        if let spliced = tree.splicing(edit.range, with: edit.replacement) { return spliced }
-        return try reparse(edit.applied(to: tree.bytes))
+    private mutating func applyToTree(_ edit: ByteEdit) throws {
+        if tree.splice(edit.range, with: edit.replacement) { return }
+        tree = try reparse(edit.applied(to: tree.bytes))
     }
 
     private func reparse(_ bytes: [UInt8]) throws -> SourceTree {

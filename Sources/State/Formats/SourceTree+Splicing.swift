@@ -6,39 +6,43 @@ extension SourceTree {
     /// result is what parsing the whole new text gives. Nil when the edit is anything else
     /// (keys, structure, several values, binary files): the caller parses the whole text.
     public func splicing(_ range: Range<Int>, with replacement: [UInt8]) -> SourceTree? {
-        guard format == .json || format == .jsonc || format == .xml, !nodes.isEmpty else { return nil }
+        var tree = self
+        return tree.splice(range, with: replacement) ? tree : nil
+    }
+
+    /// `splicing`, in place: true when the tree now holds the edit; false (and unchanged) when
+    /// the whole new text must be parsed instead. In place, an edit of a large file moves at
+    /// most the bytes after it, and nothing when their length is unchanged.
+    public mutating func splice(_ range: Range<Int>, with replacement: [UInt8]) -> Bool {
+        guard format == .json || format == .jsonc || format == .xml, !nodes.isEmpty else { return false }
         // The innermost node whose value holds the whole range, and the containers above it.
         var node = SourceTree.root
         var ancestors: [Int] = []
-        guard Int(nodes[node].start) <= range.lowerBound, range.upperBound <= Int(nodes[node].end) else { return nil }
+        guard Int(nodes[node].start) <= range.lowerBound, range.upperBound <= Int(nodes[node].end) else { return false }
         descent: while nodes[node].kind.isContainer {
             for child in children(of: node) where Int(nodes[child].start) <= range.lowerBound && range.upperBound <= Int(nodes[child].end) {
                 ancestors.append(node)
                 node = child
                 continue descent
             }
-            return nil  // between the children: a key, a separator, the container's own text
+            return false  // between the children: a key, a separator, the container's own text
         }
         let old = nodes[node]
         let delta = replacement.count - range.count
-        let start = Int(old.start)
-        let end = Int(old.end) + delta
-        var newBytes = bytes
-        newBytes.replaceSubrange(range, with: replacement)
         // The new value alone, parsed as a document of its own: it must be one scalar that
         // fills it exactly (no whitespace or anything else around it).
-        let fragment = Array(newBytes[start..<end])
+        let fragment = Array(bytes[Int(old.start)..<range.lowerBound]) + replacement + Array(bytes[range.upperBound..<Int(old.end)])
         guard let parsed = try? format.syntax.parse(fragment), parsed.nodes.count == 1, parsed.nodes[0].start == 0,
             Int(parsed.nodes[0].end) == fragment.count, !parsed.nodes[0].kind.isContainer
-        else { return nil }
+        else { return false }
         var fresh = parsed.nodes[0]
         fresh.start = old.start
-        fresh.end = UInt32(end)
+        fresh.end = UInt32(Int(old.end) + delta)
         fresh.keyStart = old.keyStart
         // The key is the same text as before: its flag stays; the value's are the fragment's.
         fresh.flags = (fresh.flags & ~SourceNode.Flags.keyEscaped) | (old.flags & SourceNode.Flags.keyEscaped)
-        var newNodes = nodes
-        newNodes.withUnsafeMutableBufferPointer { nodes in
+        bytes.replaceSubrange(range, with: replacement)
+        nodes.withUnsafeMutableBufferPointer { nodes in
             nodes[node] = fresh
             for a in ancestors { nodes[a].end = UInt32(Int(nodes[a].end) + delta) }
             guard delta != 0 else { return }
@@ -48,8 +52,6 @@ extension SourceTree {
                 if nodes[i].hasKey { nodes[i].keyStart = UInt32(Int(nodes[i].keyStart) + delta) }
             }
         }
-        var tree = SourceTree(bytes: newBytes, format: format, nodes: newNodes)
-        tree.encoding = encoding
-        return tree
+        return true
     }
 }

@@ -9,10 +9,10 @@ import OrderedCollections
 public struct SourceTree: Sendable {
     /// The file as read — for a text file stored in UTF-16, transcoded to UTF-8 (see
     /// `encoding` and `fileBytes`).
-    public let bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     public let format: PlistFormat
     /// All values in document order; index 0 is the root.
-    public let nodes: [SourceNode]
+    public internal(set) var nodes: [SourceNode]
     /// How a text file is stored on disk; `bytes` are always UTF-8.
     public internal(set) var encoding: TextEncoding = .utf8
 
