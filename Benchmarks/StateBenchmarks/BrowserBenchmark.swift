@@ -17,6 +17,40 @@ enum BrowserBenchmark {
     /// Median keystroke time over a navigation session on the fully expanded tree, plus p99,
     /// max (of every key, expand all and collapse all included) and the time a whole-tree
     /// search takes to deliver its matches, in `details`.
+    /// Edit, undo and redo latency, key to redrawn screen: a number deep in the library is
+    /// changed (`i`, a digit, Enter), taken back (`u`) and made again (Ctrl-R), `rounds` times.
+    static func edits(_ document: BrowserDocument, rounds: Int = 15) -> [String: Double] {
+        let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
+        var app = BrowserApp(state: state(document, backend), backend: backend)
+        func press(_ keys: [Key]) -> Double {
+            var last = 0.0
+            for key in keys {
+                backend.send(.key(key))
+                let start = Measurement.now()
+                app.step()
+                last = Measurement.now() - start
+            }
+            return last
+        }
+        _ = press([.character(":")] + "domains.Default.groups.Group 0.assets.0.color.red".map { .character($0) } + [.enter])
+        var samples: [String: [Double]] = [:]
+        for round in 0..<rounds {
+            samples["edit", default: []].append(press([.character("i"), .character(Character(String(round % 10))), .enter]))
+            samples["undo", default: []].append(press([.character("u")]))
+            samples["redo", default: []].append(press([.control("r")]))
+            _ = app.waitForJobs()
+        }
+        precondition(app.state.session.canUndo)
+        var details: [String: Double] = [:]
+        for (name, values) in samples {
+            let sorted = values.sorted()
+            details[name + " median"] = sorted[sorted.count / 2]
+            details[name + " p99"] = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+            details[name + " max"] = sorted.last!
+        }
+        return details
+    }
+
     static func keystrokes(_ document: BrowserDocument) -> (median: Double, details: [String: Double]) {
         let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
         var app = BrowserApp(state: state(document, backend), backend: backend)

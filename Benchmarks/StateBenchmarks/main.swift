@@ -80,6 +80,21 @@ if arguments.count == 4, arguments[1] == "--child" {
                 seconds = min(seconds, Measurement.now() - start)
                 precondition(out.count > 0)
             }
+        case "ours-convert-xml", "ours-convert-binary", "ours-convert-json":
+            // A conversion to another format as `state convert` makes it: written from the
+            // span tree, no value tree (the parse not timed).
+            let tree = try SourceTree(contentsOf: url)
+            let format = PlistFormat(rawValue: String(operation.dropFirst("ours-convert-".count)))!
+            seconds = .infinity
+            var size = 0
+            for _ in 0..<3 {
+                var warnings: [PlistWarning] = []
+                let start = Measurement.now()
+                let out = try tree.serialized(as: format, warnings: &warnings)
+                seconds = min(seconds, Measurement.now() - start)
+                size = out.count
+            }
+            details = ["output": Double(size)]
         case "foundation-write-xml", "foundation-write-binary", "foundation-write-json":
             let data = try Data(contentsOf: url)
             let object: Any =
@@ -157,6 +172,10 @@ if arguments.count == 4, arguments[1] == "--child" {
             let result = BrowserBenchmark.keystrokes(document)
             seconds = result.median
             details = result.details
+        case "browser-edits":
+            let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
+            details = BrowserBenchmark.edits(document)
+            seconds = details?["edit median"] ?? 0
         default:
             FileHandle.standardError.write(Data("unknown operation \(operation)\n".utf8))
             exit(2)
@@ -243,7 +262,8 @@ for size in sizes where sections.contains("formats") {
                 ("foundation-models", nil),
                 ("ours-write-\(format.rawValue)", foundationWrite),
                 ("foundation-write-\(format.rawValue)", nil),
-            ] + (format == .binary ? [] : [("ours-resave-edit", nil)]) + [("ours-save", foundationSave), ("foundation-save", nil)]
+            ] + PlistFormat.valueFormats.filter { $0 != format }.map { ("ours-convert-\($0.rawValue)", nil) }
+            + (format == .binary ? [] : [("ours-resave-edit", nil)]) + [("ours-save", foundationSave), ("foundation-save", nil)]
         for (operation, reference) in operations {
             let foundation = ["foundation-parse": foundationParse, "foundation-models": foundationModels, "foundation-save": foundationSave]
             let m = operation.hasPrefix("foundation") ? (foundation[operation] ?? foundationWrite) : run(operation, url)
@@ -255,6 +275,7 @@ for size in sizes where sections.contains("formats") {
             let peak = Double(m.peakBytes - m.baselineBytes) / Double(bytes.count)
             var ratio = ""
             if let reference { ratio = String(format: "%.1f×", reference.seconds / m.seconds) }
+            if let output = m.details?["output"] { ratio = String(format: "out %.0f MB/s", output / 1e6 / m.seconds) }
             print(pad(label, 28) + pad(operation, 22) + lpad(String(format: "%.0f", speed), 9) + lpad(String(format: "%.2f", peak), 8) + lpad(ratio, 15))
         }
     }
@@ -338,6 +359,13 @@ for size in sizes where sections.contains("browser") {
             print(
                 "    first screen: open (read, parse, quick check, links) \(String(format: "%.3f s", details["open"] ?? 0)); whole check done in the background at \(String(format: "%.3f s", details["checked"] ?? 0))"
             )
+        }
+        if let details = run("browser-edits", url)?.details {
+            print(
+                "    edit / undo / redo, key to redrawn screen (median, p99, max): "
+                    + ["edit", "undo", "redo"].map { name in
+                        "\(name) \(ms(details[name + " median"])) \(ms(details[name + " p99"])) \(ms(details[name + " max"]))"
+                    }.joined(separator: "; "))
         }
         if let details = keys?.details {
             let worst = details.filter { $0.key.hasPrefix("max ") }.max { $0.value < $1.value }

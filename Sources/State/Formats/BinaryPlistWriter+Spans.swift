@@ -32,7 +32,9 @@ private struct SpanFlattener {
     /// `refs` for a container, or a range of `decoded` for a string that needed decoding.
     /// 12 bytes: a file (and so every offset and count in it) is below 4 GB.
     struct Entry {
-        enum Kind: UInt8 { case array, dictionary, nodeScalar, plainString, decodedString, uid }
+        /// `integer`, `real`, `date` and `uid` hold their value's 64 bits in `a` and `b`
+        /// (decoded once, when flattened); `nodeScalar` is decoded from its node when written.
+        enum Kind: UInt8 { case array, dictionary, nodeScalar, plainString, decodedString, uid, integer, real, date }
         var kind: Kind
         private var _a: UInt32
         private var _b: UInt32
@@ -43,8 +45,16 @@ private struct SpanFlattener {
             _b = UInt32(truncatingIfNeeded: b)
         }
 
+        /// An entry for a 64-bit value.
+        init(kind: Kind, bits: UInt64) {
+            self.kind = kind
+            _a = UInt32(truncatingIfNeeded: bits >> 32)
+            _b = UInt32(truncatingIfNeeded: bits)
+        }
+
         var a: Int { Int(_a) }
         var b: Int { Int(_b) }
+        var bits: UInt64 { UInt64(_a) << 32 | UInt64(_b) }
     }
 
     var entries: [Entry] = []
@@ -52,16 +62,18 @@ private struct SpanFlattener {
     /// UTF-8 of strings that needed decoding (escapes, UTF-16, entities).
     var decoded: [UInt8] = []
     var strings: ByteStringTable
-    var integers: [Int128: Int] = [:]
-    var reals: [UInt64: Int] = [:]
-    var dates: [UInt64: Int] = [:]
-    var uids: [UInt64: Int] = [:]
+    /// Integers, reals, dates and UIDs stored once, by kind and bits.
+    var numbers = BitsTable()
+    /// Integers past 64 bits (up to `UInt64.max`), rare enough for a dictionary.
+    var wideIntegers: [Int128: Int] = [:]
     var trueIndex: Int?
     var falseIndex: Int?
 
     init(source: SpanSource) {
         self.source = source
-        strings = ByteStringTable(expected: 1024)
+        // Sized for the most strings a tree of this many nodes can need (8 bytes a slot), so
+        // that it never grows: growing hashes every string again.
+        strings = ByteStringTable(expected: source.tree.nodes.count)
         entries.reserveCapacity(source.tree.nodes.count)
         refs.reserveCapacity(source.tree.nodes.count)
     }
@@ -86,28 +98,44 @@ private struct SpanFlattener {
             text.withUTF8 { decoded.append(contentsOf: $0) }
             entry = Entry(kind: .decodedString, a: start, b: decoded.count)
         }
-        let entries = self.entries
-        let found: Int? = decoded.withUnsafeBufferPointer { decoded in
-            func bytes(_ e: Entry) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: (e.kind == .plainString ? buffer : decoded)[e.a..<e.b])
-            }
-            let text = bytes(entry)
-            return strings.find(hash: ByteStringTable.hash(text)) { other in
-                let o = bytes(entries[other])
-                return o.count == text.count && (o.count == 0 || memcmp(o.baseAddress!, text.baseAddress!, o.count) == 0)
+        // Entries and decoded text are read in place: a copy of either kept here would make
+        // every later append copy it whole.
+        let found: Int? = entries.withUnsafeBufferPointer { all in
+            decoded.withUnsafeBufferPointer { decoded in
+                func bytes(_ e: Entry) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: (e.kind == .plainString ? buffer : decoded)[e.a..<e.b])
+                }
+                let text = bytes(entry)
+                let hash = ByteStringTable.hash(text)
+                if let found = strings.find(
+                    hash: hash,
+                    matching: { other in
+                        let o = bytes(all[other])
+                        return o.count == text.count && (o.count == 0 || memcmp(o.baseAddress!, text.baseAddress!, o.count) == 0)
+                    })
+                {
+                    return found
+                }
+                strings.insert(hash: hash, index: all.count) { ByteStringTable.hash(bytes(all[$0])) }
+                return nil
             }
         }
         if let found {
             if entry.kind == .decodedString { decoded.removeLast(entry.b - entry.a) }
             return found
         }
-        let hash = decoded.withUnsafeBufferPointer { decoded in
-            ByteStringTable.hash(UnsafeBufferPointer(rebasing: (entry.kind == .plainString ? buffer : decoded)[entry.a..<entry.b]))
-        }
-        let index = self.entries.count
-        self.entries.append(entry)
-        strings.insert(hash: hash, index: index)
+        let index = entries.count
+        entries.append(entry)
         return index
+    }
+
+    /// The object for a 64-bit value of `kind`, stored once.
+    mutating func number(_ kind: Entry.Kind, _ bits: UInt64) -> Int {
+        let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
+        if let found = numbers.find(key) { return found }
+        numbers.insert(key, index: entries.count)
+        entries.append(Entry(kind: kind, bits: bits))
+        return entries.count - 1
     }
 
     mutating func scalar(_ node: Int) throws -> Int {
@@ -118,25 +146,25 @@ private struct SpanFlattener {
             return string(node, key: false)
         case .integer:
             guard case .integer(let i) = source.scalar(node) else { break }
-            if let found = integers[i] { return found }
-            integers[i] = index
+            guard let small = Int64(exactly: i) else {
+                if let found = wideIntegers[i] { return found }
+                wideIntegers[i] = index
+                break
+            }
+            return number(.integer, UInt64(bitPattern: small))
         case .real:
             guard case .real(let d) = source.scalar(node) else { break }
-            if let found = reals[d.bitPattern] { return found }
-            reals[d.bitPattern] = index
+            return number(.real, d.bitPattern)
         case .date:
             guard case .date(let date) = source.scalar(node) else { break }
-            let bits = date.timeIntervalSinceReferenceDate.bitPattern
-            if let found = dates[bits] { return found }
-            dates[bits] = index
+            return number(.date, date.timeIntervalSinceReferenceDate.bitPattern)
         case .trueValue, .falseValue:
             let b = n.kind == .trueValue
             if let found = b ? trueIndex : falseIndex { return found }
             if b { trueIndex = index } else { falseIndex = index }
         case .uid:
             guard case .uid(let u) = source.scalar(node) else { break }
-            if let found = uids[u] { return found }
-            uids[u] = index
+            return number(.uid, u)
         case .null:
             throw WriteError(message: "null cannot be stored in a property list")
         default:
@@ -161,12 +189,7 @@ private struct SpanFlattener {
             refs.append(contentsOf: children)
             return index
         case .dictionary:
-            if let uid = source.uid(node) {
-                if let found = uids[uid] { return found }
-                uids[uid] = entries.count
-                entries.append(Entry(kind: .uid, a: Int(uid), b: 0))
-                return entries.count - 1
-            }
+            if let uid = source.uid(node) { return number(.uid, uid) }
             try source.checkUniqueKeys(node)
             let index = entries.count
             entries.append(Entry(kind: .dictionary, a: 0, b: 0))
@@ -202,8 +225,14 @@ private struct SpanFlattener {
                     BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: source.buffer[entry.a..<entry.b]), into: &out)
                 case .decodedString:
                     decoded.withUnsafeBufferPointer { BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: $0[entry.a..<entry.b]), into: &out) }
-                case .uid:
-                    BinaryPlistWriter.appendScalar(.uid(UInt64(entry.a)), into: &out)
+                case .uid: BinaryPlistWriter.appendScalar(.uid(entry.bits), into: &out)
+                case .integer: BinaryPlistWriter.integer(Int128(Int64(bitPattern: entry.bits)), into: &out)
+                case .real:
+                    out.append(0x23)
+                    out.appendBigEndian(entry.bits, size: 8)
+                case .date:
+                    out.append(0x33)
+                    out.appendBigEndian(entry.bits, size: 8)
                 case .nodeScalar:
                     BinaryPlistWriter.appendScalar(source.scalar(entry.a), into: &out)
                 }
@@ -214,56 +243,113 @@ private struct SpanFlattener {
 }
 
 /// A hash set of byte strings kept elsewhere (a flattener's entries), by open addressing: a
-/// slot holds an entry index + 1 (0 is empty) beside that entry's hash.
+/// slot is one word — the hash's top 32 bits beside the entry index + 1 (0 is empty) — so a
+/// probe costs one memory access before the bytes are compared.
 struct ByteStringTable {
-    private var indexes: [Int32]
-    private var hashes: [UInt64]
+    private var slots: [UInt64]
     private var mask: Int
     private var count = 0
 
     init(expected: Int) {
         var capacity = 1024
         while capacity < expected { capacity <<= 1 }
-        indexes = Array(repeating: 0, count: capacity)
-        hashes = Array(repeating: 0, count: capacity)
+        slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
     }
 
-    /// FNV-1a over the bytes.
+    /// FNV-1a over the bytes, mixed so that low and high bits both spread.
     @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h ^ (h >> 32)
+        h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h >> 29)
     }
 
     /// The index of the entry with this hash that `matching` accepts.
     @inline(__always) func find(hash: UInt64, matching: (Int) -> Bool) -> Int? {
+        let tag = hash >> 32
         var i = Int(truncatingIfNeeded: hash) & mask
-        while indexes[i] != 0 {
-            if hashes[i] == hash, matching(Int(indexes[i]) - 1) { return Int(indexes[i]) - 1 }
+        while slots[i] != 0 {
+            let slot = slots[i]
+            if slot >> 32 == tag, matching(Int(slot & 0xFFFF_FFFF) - 1) { return Int(slot & 0xFFFF_FFFF) - 1 }
             i = (i + 1) & mask
         }
         return nil
     }
 
-    mutating func insert(hash: UInt64, index: Int) {
-        if (count + 1) * 2 > indexes.count { grow() }
-        place(Int32(index + 1), hash: hash)
+    /// Adds entry `index`; `rehash` gives the full hash of an entry already in the table (a
+    /// slot keeps only the top half of it), for when the table grows.
+    mutating func insert(hash: UInt64, index: Int, rehash: (Int) -> UInt64) {
+        if (count + 1) * 2 > slots.count { grow(rehash) }
+        place((hash >> 32) << 32 | UInt64(index + 1), start: Int(truncatingIfNeeded: hash))
         count += 1
     }
 
-    private mutating func place(_ index: Int32, hash: UInt64) {
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while indexes[i] != 0 { i = (i + 1) & mask }
-        indexes[i] = index
-        hashes[i] = hash
+    private mutating func place(_ slot: UInt64, start: Int) {
+        var i = start & mask
+        while slots[i] != 0 { i = (i + 1) & mask }
+        slots[i] = slot
+    }
+
+    private mutating func grow(_ rehash: (Int) -> UInt64) {
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        mask = slots.count - 1
+        for slot in old where slot != 0 { place(slot, start: Int(truncatingIfNeeded: rehash(Int(slot & 0xFFFF_FFFF) - 1))) }
+    }
+}
+
+/// A hash map from (kind, 64 bits) to an object index, by open addressing with a cheap mix
+/// and one 16-byte slot per probe: `Dictionary`'s SipHash was most of the time of storing
+/// numbers once.
+struct BitsTable {
+    struct Key: Equatable {
+        var kind: UInt8
+        var bits: UInt64
+    }
+
+    private struct Slot {
+        var bits: UInt64 = 0
+        /// Object index + 1; 0 is an empty slot.
+        var index: Int32 = 0
+        var kind: UInt8 = 0
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: 1024)
+    private var count = 0
+
+    @inline(__always) private static func slot(_ key: Key, mask: Int) -> Int {
+        var h = key.bits &+ UInt64(key.kind) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+    }
+
+    func find(_ key: Key) -> Int? {
+        let mask = slots.count - 1
+        var i = Self.slot(key, mask: mask)
+        while slots[i].index != 0 {
+            if slots[i].bits == key.bits, slots[i].kind == key.kind { return Int(slots[i].index) - 1 }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    mutating func insert(_ key: Key, index: Int) {
+        if (count + 1) * 2 > slots.count { grow() }
+        place(Slot(bits: key.bits, index: Int32(index + 1), kind: key.kind))
+        count += 1
+    }
+
+    private mutating func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var i = Self.slot(Key(kind: slot.kind, bits: slot.bits), mask: mask)
+        while slots[i].index != 0 { i = (i + 1) & mask }
+        slots[i] = slot
     }
 
     private mutating func grow() {
-        let (oldIndexes, oldHashes) = (indexes, hashes)
-        indexes = Array(repeating: 0, count: oldIndexes.count * 2)
-        hashes = Array(repeating: 0, count: oldIndexes.count * 2)
-        mask = indexes.count - 1
-        for i in 0..<oldIndexes.count where oldIndexes[i] != 0 { place(oldIndexes[i], hash: oldHashes[i]) }
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        for slot in old where slot.index != 0 { place(slot) }
     }
 }
