@@ -239,14 +239,20 @@ print("State benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores
 print("MB/s of file size; peak× = (child's peak RSS − its RSS before the file was read) / file size\n")
 print(pad("file", 28) + pad("operation", 22) + lpad("MB/s", 9) + lpad("peak×", 8) + lpad("vs Foundation", 15))
 
-for size in sizes where sections.contains("formats") {
+// The libraries every section reads, written once per run (any section can be run alone).
+for size in sizes {
     let value = try AssetLibraryGenerator.library(megabytes: size)
     for format in PlistFormat.valueFormats {
         var warnings: [PlistWarning] = []
         let bytes = try value.serialized(as: format, warnings: &warnings)
+        try Data(bytes).write(to: outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)"))
+    }
+}
+
+for size in sizes where sections.contains("formats") {
+    for format in PlistFormat.valueFormats {
         let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")
-        try Data(bytes).write(to: url)
-        let mb = Double(bytes.count) / 1e6
+        let mb = Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1e6
         let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
         let foundationParse = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
         let foundationWrite = mb <= skipFoundationAbove ? run("foundation-write-\(format.rawValue)", url) : nil
@@ -272,7 +278,7 @@ for size in sizes where sections.contains("formats") {
                 continue
             }
             let speed = mb / m.seconds
-            let peak = Double(m.peakBytes - m.baselineBytes) / Double(bytes.count)
+            let peak = Double(m.peakBytes - m.baselineBytes) / (mb * 1e6)
             var ratio = ""
             if let reference { ratio = String(format: "%.1f×", reference.seconds / m.seconds) }
             if let output = m.details?["output"] { ratio = String(format: "out %.0f MB/s", output / 1e6 / m.seconds) }
@@ -317,10 +323,6 @@ print(
 for size in sizes where sections.contains("cli") {
     for format in PlistFormat.valueFormats {
         let url = outFolder.appendingPathComponent("library-\(Int(size))mb.\(format.rawValue)")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            var warnings: [PlistWarning] = []
-            try Data(try AssetLibraryGenerator.library(megabytes: size).serialized(as: format, warnings: &warnings)).write(to: url)
-        }
         let count = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 1
         let mb = Double(count) / 1e6
         let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"

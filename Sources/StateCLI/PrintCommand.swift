@@ -58,15 +58,15 @@ struct PrintCommand: ParsableCommand {
             return
         }
         let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
-        TreePrinter.render(tree, label: { node in Self.label(node, in: document, swatches: swatches) }) { StandardStream.output.write($0) }
+        TreePrinter.render(tree, label: { node in Self.label(node, in: document, tree: tree, swatches: swatches) }) { StandardStream.output.write($0) }
         for d in document.diagnostics { StandardStream.error.write("state: \(input.name): \(d)\n") }
     }
 
     /// The comment after a node: its model type, conformer, enum case or color (`~` when
     /// guessed without a schema), a `?` for data the schema does not describe, and `!` with
     /// each diagnostic.
-    static func label(_ node: Int, in document: TypedDocument, swatches: Swatches = .none) -> String? {
-        label(node, role: document.role(of: node), diagnostics: document.diagnostics(at: node), tree: document.tree, swatches: swatches)
+    static func label(_ node: Int, in document: TypedDocument, tree: SourceTree, swatches: Swatches = .none) -> String? {
+        label(node, role: document.role(of: node), diagnostics: document.diagnostics(at: node), tree: tree, swatches: swatches)
     }
 
     /// The comment after `node`, from its role and diagnostics.

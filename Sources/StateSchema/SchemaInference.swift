@@ -25,7 +25,7 @@ public enum SchemaInference {
         var roles = RoleTable(nodeCount: tree.nodes.count)
         let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit))
         context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles)
-        return TypedDocument(tree: tree, schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
+        return TypedDocument(schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
 
     static func isTypeName(_ s: String) -> Bool {

@@ -36,7 +36,7 @@ public struct SchemaValidator: Sendable {
             run.report(.unknownType, "the schema names no root type and none fits; the top level is not checked", node: SourceTree.root, severity: .warning)
             run.scanForTaggedValues(SourceTree.root)
         }
-        return TypedDocument(tree: tree, schema: schema, rootType: root, roles: run.roles, diagnostics: run.diagnostics)
+        return TypedDocument(schema: schema, rootType: root, roles: run.roles, diagnostics: run.diagnostics)
     }
 
     struct Run {

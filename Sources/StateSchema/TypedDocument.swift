@@ -1,10 +1,10 @@
 import State
 
-/// A document decoded against a schema: the original span tree, what each node is, and the
-/// problems found. Nothing is dropped — nodes the schema does not describe keep the role
+/// A document decoded against a schema: what each node of its span tree is, and the problems
+/// found. It holds no reference to the tree itself, so an edit can change the tree in place
+/// while the last check is still shown. Nothing is dropped — nodes the schema does not describe keep the role
 /// `.unknown` and stay in the tree (and in the file).
 public struct TypedDocument: Sendable {
-    public let tree: SourceTree
     public let schema: Schema
     /// The root type the document was checked as, when one was known.
     public let rootType: String?
@@ -14,8 +14,7 @@ public struct TypedDocument: Sendable {
     /// Indexes into `diagnostics` by node, so looking up one row's problems is not a scan.
     private let diagnosticsByNode: [Int: [Int]]
 
-    init(tree: SourceTree, schema: Schema, rootType: String?, roles: RoleTable, diagnostics: [Diagnostic]) {
-        self.tree = tree
+    init(schema: Schema, rootType: String?, roles: RoleTable, diagnostics: [Diagnostic]) {
         self.schema = schema
         self.rootType = rootType
         self.roles = roles

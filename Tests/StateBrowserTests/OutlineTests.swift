@@ -59,8 +59,8 @@ import Testing
             default: outline.collapse(row: row)
             }
             let expected = Self.expectedRows(outline, document)
-            guard outline.rows == expected, outline.invariantViolations().isEmpty else {
-                Issue.record("rows differ after step \(step) (seed \(start)): \(outline.invariantViolations())")
+            guard outline.rows == expected, outline.invariantViolations(of: document.tree).isEmpty else {
+                Issue.record("rows differ after step \(step) (seed \(start)): \(outline.invariantViolations(of: document.tree))")
                 return
             }
         }

@@ -23,10 +23,10 @@ import Testing
     }
 
     @Test func theSampleIsValidAndEveryNodeIsTyped() throws {
-        let document = try validate(try AssetLibrary.sample.string(format: .xml))
+        let tree = try SourceTree(parsing: Array(try AssetLibrary.sample.string(format: .xml).utf8))
+        let document = SchemaValidator(schema: schema).validate(tree)
         #expect(document.diagnostics.isEmpty, "\(document.diagnostics)")
         #expect(document.rootType == "AssetLibrary")
-        let tree = document.tree
         func role(_ path: PlistPath) throws -> NodeRole {
             let node = try #require(tree.index(at: path))
             return try #require(document.role(of: node))
@@ -56,7 +56,8 @@ import Testing
             ("<integer>64</integer>", "<string>64</string>"),  // wrong type
             ("<integer>3</integer>", "<integer>4</integer>"),  // version too new
         ])
-        let document = try validate(text)
+        let tree = try SourceTree(parsing: Array(text.utf8))
+        let document = SchemaValidator(schema: schema).validate(tree)
         let lines = document.diagnostics.map(\.description)
         #expect(
             lines == [
@@ -70,9 +71,9 @@ import Testing
             ], "\(lines.joined(separator: "\n"))")
         #expect(document.diagnostics.map(\.kind) == [.unexpectedKey, .missingField, .transformFailed, .unknownConformer, .wrongType, .badEnumCase, .versionMismatch])
         // Nothing is dropped: the unknown key and the unknown conformer's node are still there.
-        let label = try #require(document.tree.index(at: "domains.Game.groups.Palette.assets.1.label"))
+        let label = try #require(tree.index(at: "domains.Game.groups.Palette.assets.1.label"))
         #expect(document.role(of: label)?.kind == .unknown)
-        #expect(document.tree.index(at: "domains.Game.groups.Sounds.assets.0.duration") != nil)
+        #expect(tree.index(at: "domains.Game.groups.Sounds.assets.0.duration") != nil)
     }
 
     @Test func moreKindsOfProblems() throws {

@@ -18,6 +18,11 @@ public struct SourceTree: Sendable {
 
     public static let root = 0
 
+    /// One empty JSON object that no file has: what a holder of a tree keeps for the moment
+    /// the tree it shows is edited in place elsewhere, so that the edit does not copy it first
+    /// (a shared array is copied whole on its first write: 100 MB for one digit).
+    public static let detached = SourceTree(bytes: Array("{}".utf8), format: .json, nodes: [SourceNode(kind: .dictionary, start: 0, end: 2)])
+
     init(bytes: [UInt8], format: PlistFormat, nodes: [SourceNode]) {
         self.bytes = bytes
         self.format = format

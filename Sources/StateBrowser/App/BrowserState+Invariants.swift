@@ -13,10 +13,10 @@ extension BrowserState {
         var problems: [String] = []
         problems += rows.invariantViolations("tree rows")
         if rows.count != outline.count { problems.append("tree rows: \(rows.count) rows for an outline of \(outline.count)") }
-        problems += outline.invariantViolations()
+        problems += outline.invariantViolations(of: document.tree)
         problems += schemaRows.invariantViolations("schema rows")
         if schemaRows.count != schemaOutline.lines.count { problems.append("schema rows: \(schemaRows.count) for \(schemaOutline.lines.count) lines") }
-        if document.tree.nodes.count != outline.nodes.count { problems.append("outline: \(outline.nodes.count) nodes, the document has \(document.tree.nodes.count)") }
+        if document.tree.nodes.count != outline.sizes.count { problems.append("outline: \(outline.sizes.count) nodes, the document has \(document.tree.nodes.count)") }
         if checkingDocument {
             if let archiveGraph {
                 // The graph's document is built from the session's archive.
@@ -26,6 +26,17 @@ extension BrowserState {
                 problems.append("document: not built from the session's bytes")
             }
             problems += session.invariantViolations()
+            if !document.isCheckPending, case .schema = document.checker {
+                // Roles and diagnostics kept across edits (only the edited values checked
+                // again, which a schema allows) are what a whole check of the tree finds.
+                let whole = document.checker.check(document.tree)
+                if let node = (0..<document.nodeCount).first(where: { whole.role(of: $0) != document.typed.role(of: $0) }) {
+                    problems.append("check: node \(node) has role \(document.typed.role(of: node)?.label ?? "none"), a whole check says \(whole.role(of: node)?.label ?? "none")")
+                }
+                if whole.diagnostics.map(\.description).sorted() != document.typed.diagnostics.map(\.description).sorted() {
+                    problems.append("check: diagnostics differ from a whole check's")
+                }
+            }
         }
         if focus == .side, sidePane == nil { problems.append("focus: on the side pane, which is closed") }
         if let search {

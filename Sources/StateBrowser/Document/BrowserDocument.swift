@@ -23,7 +23,7 @@ public struct BrowserDocument: Sendable {
     /// screen and of the first expansions.
     public static let quickCheckDepth = 2
 
-    public let tree: SourceTree
+    public private(set) var tree: SourceTree
     /// Roles and diagnostics: from the schema when there is one, otherwise inferred. While
     /// `isCheckPending`, only from a quick pass over the top of the tree.
     public private(set) var typed: TypedDocument
@@ -110,6 +110,38 @@ public struct BrowserDocument: Sendable {
         var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, deferCheck: tree.nodes.count > Self.synchronousCheckLimit)
         next.generation = generation + 1
         next.schemaNote = schemaNote
+        return next
+    }
+
+    /// Lets go of the tree while the editing session changes its own copy in place (see
+    /// `SourceTree.detached`); until `replacing` or `reattach` gives it one again, the document
+    /// has no nodes to show.
+    public mutating func detachTree() { tree = .detached }
+
+    /// Takes `tree` back after `detachTree()` when the edit did not happen: the same tree.
+    public mutating func reattach(_ tree: SourceTree) { self.tree = tree }
+
+    /// The document after edits that only changed the values of the scalars `edited` (node
+    /// indexes), or nil when the edit changed more: the node table must have the same number
+    /// of nodes and each edited node must still be a scalar, so links, the outline and every
+    /// role stay where they are. Only the edited values are checked again, when the checker
+    /// can do that (`SchemaValidator.revalidating`); otherwise the whole check follows as after
+    /// any edit. Call it before anything else has read the new tree's shape.
+    public func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> BrowserDocument? {
+        guard tree.nodes.count == links.parents.count, edited.allSatisfy({ $0 < tree.nodes.count && !tree[$0].kind.isContainer }) else { return nil }
+        var next = self
+        next.tree = tree
+        next.generation = generation + 1
+        if !isCheckPending, case .schema(let validator, _) = checker, let typed = validator.revalidating(typed, scalars: edited, in: tree, links: links) {
+            next.typed = typed
+        } else if tree.nodes.count <= Self.synchronousCheckLimit {
+            next.typed = checker.check(tree)
+            next.isCheckPending = false
+        } else {
+            // The roles of the last check stay shown (the shape is the same) until the whole
+            // check, in the background, replaces them.
+            next.isCheckPending = true
+        }
         return next
     }
 

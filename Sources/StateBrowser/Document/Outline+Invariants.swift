@@ -1,10 +1,15 @@
+import State
+
 extension Outline {
-    /// What is wrong with this outline, checked the slow way (empty when it is sound): every
-    /// node's state fits its kind, the collapsed count and the all-visible flag agree with the
-    /// states, and the rows are exactly the nodes whose ancestors are all expanded.
-    package func invariantViolations() -> [String] {
+    /// What is wrong with this outline of `tree`, checked the slow way (empty when it is
+    /// sound): its sizes are the tree's, every node's state fits its kind, the collapsed count
+    /// and the all-visible flag agree with the states, and the rows are exactly the nodes whose
+    /// ancestors are all expanded.
+    package func invariantViolations(of tree: SourceTree) -> [String] {
         var problems: [String] = []
-        guard state.count == nodes.count else { return ["outline: \(state.count) states for \(nodes.count) nodes"] }
+        let nodes = tree.nodes
+        guard state.count == nodes.count, sizes.count == nodes.count else { return ["outline: \(state.count) states, \(sizes.count) sizes for \(nodes.count) nodes"] }
+        if let i = nodes.indices.first(where: { nodes[$0].size != sizes[$0] }) { problems.append("outline: node \(i) has size \(sizes[i]), the tree says \(nodes[i].size)") }
         var collapsed = 0
         var expected: [Int32] = []
         // Raw buffers: the check runs after every step of a randomized test, in debug builds.

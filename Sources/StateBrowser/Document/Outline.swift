@@ -18,8 +18,10 @@ public struct Outline: Sendable {
     /// How many containers are collapsed; zero means `allVisible`.
     private(set) var collapsedCount = 0
     private(set) var state: [NodeState]
-    /// The tree's node table (shared, not copied): sizes for skipping subtrees.
-    let nodes: [SourceNode]
+    /// Each node's number of descendants, for skipping subtrees: the outline's own copy, 4
+    /// bytes a node, so that it never shares the tree's node table — an edit then changes that
+    /// table in place instead of copying it first.
+    let sizes: [UInt32]
 
     enum NodeState: UInt8, Sendable {
         /// A scalar or an empty container: nothing to expand.
@@ -29,12 +31,11 @@ public struct Outline: Sendable {
     }
 
     public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
-        nodes = document.tree.nodes
-        state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
+        (sizes, state) = Self.sizesAndStates(document.tree.nodes)
         collapsedCount = state.lazy.filter { $0 == .collapsed }.count
         // Room for every node, touched once now (a few ms at open for a million nodes): the
         // array keeps this capacity, so no expansion later allocates or faults in fresh pages.
-        stored = Array(repeating: 0, count: nodes.count)
+        stored = Array(repeating: 0, count: sizes.count)
         stored.removeAll(keepingCapacity: true)
         expand(toDepth: depth)
     }
@@ -44,27 +45,27 @@ public struct Outline: Sendable {
     /// change maps to old children, with everything below them when their subtree is the same
     /// size (an edit inside it would have been a change of its own).
     public init(document: BrowserDocument, carrying old: Outline, change: TreeChange) {
-        nodes = document.tree.nodes
-        state = nodes.map { $0.kind.isContainer && $0.count > 0 ? .collapsed : .leaf }
+        (sizes, state) = Self.sizesAndStates(document.tree.nodes)
         collapsedCount = state.lazy.filter { $0 == .collapsed }.count
-        stored = Array(repeating: 0, count: nodes.count)
+        stored = Array(repeating: 0, count: sizes.count)
         stored.removeAll(keepingCapacity: true)
-        guard let changed = document.tree.index(at: change.path), changed < old.nodes.count else {
+        guard let changed = document.tree.index(at: change.path), changed < old.sizes.count else {
             expand(toDepth: 1)
             return
         }
-        let oldEnd = changed + 1 + Int(old.nodes[changed].size)
-        let newEnd = changed + 1 + Int(nodes[changed].size)
+        let oldEnd = changed + 1 + Int(old.sizes[changed])
+        let newEnd = changed + 1 + Int(sizes[changed])
         copyStates(from: old, oldRange: 0..<changed, to: 0)
-        copyStates(from: old, oldRange: oldEnd..<old.nodes.count, to: newEnd)
-        if let map = change.childMap, old.nodes[changed].kind.isContainer, nodes[changed].kind.isContainer {
+        copyStates(from: old, oldRange: oldEnd..<old.sizes.count, to: newEnd)
+        // (A leaf is a scalar or an empty container: either way no child to carry.)
+        if let map = change.childMap, old.state[changed] != .leaf, state[changed] != .leaf {
             copyStates(from: old, oldRange: changed..<(changed + 1), to: changed)
-            let oldChildren = Self.children(of: changed, in: old.nodes)
-            for (position, child) in Self.children(of: changed, in: nodes).enumerated() {
+            let oldChildren = Self.children(of: changed, in: old.sizes)
+            for (position, child) in Self.children(of: changed, in: sizes).enumerated() {
                 guard position < map.count, let oldPosition = map[position], oldPosition < oldChildren.count else { continue }
                 let oldChild = oldChildren[oldPosition]
-                let sameSize = old.nodes[oldChild].size == nodes[child].size
-                copyStates(from: old, oldRange: oldChild..<(oldChild + 1 + (sameSize ? Int(nodes[child].size) : 0)), to: child)
+                let sameSize = old.sizes[oldChild] == sizes[child]
+                copyStates(from: old, oldRange: oldChild..<(oldChild + 1 + (sameSize ? Int(sizes[child]) : 0)), to: child)
             }
         } else {
             let sameSize = oldEnd - changed == newEnd - changed
@@ -73,14 +74,28 @@ public struct Outline: Sendable {
         rebuild()
     }
 
-    private static func children(of node: Int, in nodes: [SourceNode]) -> [Int] {
+    private static func children(of node: Int, in sizes: [UInt32]) -> [Int] {
         var result: [Int] = []
         var child = node + 1
-        for _ in 0..<Int(nodes[node].count) {
+        let end = node + 1 + Int(sizes[node])
+        while child < end {
             result.append(child)
-            child += 1 + Int(nodes[child].size)
+            child += 1 + Int(sizes[child])
         }
         return result
+    }
+
+    /// Each node's size, and its state before anything is expanded.
+    private static func sizesAndStates(_ nodes: [SourceNode]) -> ([UInt32], [NodeState]) {
+        var sizes = [UInt32](repeating: 0, count: nodes.count)
+        var states = [NodeState](repeating: .leaf, count: nodes.count)
+        nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices where nodes[i].kind.isContainer {
+                sizes[i] = nodes[i].size
+                if nodes[i].count > 0 { states[i] = .collapsed }
+            }
+        }
+        return (sizes, states)
     }
 
     /// Copies expansion from `old` for a run of nodes, where the new node can still expand.
@@ -95,8 +110,8 @@ public struct Outline: Sendable {
     }
 
     /// The node of each row, in order (built on demand while every node is visible).
-    public var rows: [Int32] { allVisible ? (0..<Int32(nodes.count)).map { $0 } : stored }
-    public var count: Int { allVisible ? nodes.count : stored.count }
+    public var rows: [Int32] { allVisible ? (0..<Int32(sizes.count)).map { $0 } : stored }
+    public var count: Int { allVisible ? sizes.count : stored.count }
     public subscript(row: Int) -> Int { allVisible ? row : Int(stored[row]) }
 
     public func isExpanded(_ node: Int) -> Bool { state[node] == .expanded }
@@ -104,7 +119,7 @@ public struct Outline: Sendable {
 
     /// The row showing `node`, or nil when it is hidden inside a collapsed container.
     public func row(of node: Int) -> Int? {
-        if allVisible { return node < nodes.count ? node : nil }
+        if allVisible { return node < sizes.count ? node : nil }
         let target = Int32(node)
         let row = stored.partitionPoint { $0 < target }
         return row < stored.count && stored[row] == target ? row : nil
@@ -113,7 +128,7 @@ public struct Outline: Sendable {
     /// The last row at or before `node` in document order: the row of the node, or of the
     /// closest visible node before it (its visible ancestor when it is hidden).
     public func rowAtOrBefore(_ node: Int) -> Int {
-        if allVisible { return max(0, min(node, nodes.count - 1)) }
+        if allVisible { return max(0, min(node, sizes.count - 1)) }
         let target = Int32(node)
         return max(0, stored.partitionPoint { $0 <= target } - 1)
     }
@@ -144,13 +159,13 @@ public struct Outline: Sendable {
             // Every node was a row: the rows are now all but this node's descendants, written
             // in one pass into the kept capacity.
             allVisible = false
-            let end = node + 1 + Int(nodes[node].size)
+            let end = node + 1 + Int(sizes[node])
             stored.removeAll(keepingCapacity: true)
-            stored.append(contentsOf: repeatElement(0, count: node + 1 + (nodes.count - end)))
+            stored.append(contentsOf: repeatElement(0, count: node + 1 + (sizes.count - end)))
             stored.withUnsafeMutableBufferPointer { out in
                 for i in 0...node { out[i] = Int32(truncatingIfNeeded: i) }
                 var n = node + 1
-                for i in end..<nodes.count {
+                for i in end..<sizes.count {
                     out[n] = Int32(truncatingIfNeeded: i)
                     n += 1
                 }
@@ -179,7 +194,7 @@ public struct Outline: Sendable {
     /// subtrees below it.
     public mutating func expand(toDepth depth: Int) {
         collapseEverything()
-        guard !nodes.isEmpty else { return }
+        guard !sizes.isEmpty else { return }
         expand(0, levels: depth)
         rebuild()
     }
@@ -190,10 +205,10 @@ public struct Outline: Sendable {
         if state[node] == .collapsed { collapsedCount -= 1 }
         state[node] = .expanded
         var child = node + 1
-        let end = node + 1 + Int(nodes[node].size)
+        let end = node + 1 + Int(sizes[node])
         while child < end {
             expand(child, levels: levels - 1)
-            child += 1 + Int(nodes[child].size)
+            child += 1 + Int(sizes[child])
         }
     }
 
@@ -227,24 +242,24 @@ public struct Outline: Sendable {
 
     private mutating func rebuild() {
         stored.removeAll(keepingCapacity: true)
-        allVisible = collapsedCount == 0 && !nodes.isEmpty
+        allVisible = collapsedCount == 0 && !sizes.isEmpty
         guard !allVisible else { return }
         stored.append(0)
-        if !nodes.isEmpty, state[0] == .expanded { insertVisibleChildren(of: 0, after: 0) }
+        if !sizes.isEmpty, state[0] == .expanded { insertVisibleChildren(of: 0, after: 0) }
     }
 
     /// Inserts the rows below `node` (which must be expanded, and shown at `row`) after it,
     /// skipping collapsed subtrees. Counted first, then written in place: the array keeps its
     /// capacity, so re-expanding a fully expanded root (a million rows) reuses mapped memory.
     private mutating func insertVisibleChildren(of node: Int, after row: Int) {
-        let end = node + 1 + Int(nodes[node].size)
+        let end = node + 1 + Int(sizes[node])
         let count = state.withUnsafeBufferPointer { states in
-            nodes.withUnsafeBufferPointer { nodes in
+            sizes.withUnsafeBufferPointer { sizes in
                 var i = node + 1
                 var n = 0
                 while i < end {
                     n += 1
-                    i += states[i] == .collapsed ? 1 + Int(nodes[i].size) : 1
+                    i += states[i] == .collapsed ? 1 + Int(sizes[i]) : 1
                 }
                 return n
             }
@@ -253,13 +268,13 @@ public struct Outline: Sendable {
         let states = state
         stored.withUnsafeMutableBufferPointer { out in
             states.withUnsafeBufferPointer { states in
-                nodes.withUnsafeBufferPointer { nodes in
+                sizes.withUnsafeBufferPointer { sizes in
                     var i = node + 1
                     var n = row + 1
                     while i < end {
                         out[n] = Int32(truncatingIfNeeded: i)
                         n += 1
-                        i += states[i] == .collapsed ? 1 + Int(nodes[i].size) : 1
+                        i += states[i] == .collapsed ? 1 + Int(sizes[i]) : 1
                     }
                 }
             }
@@ -268,7 +283,7 @@ public struct Outline: Sendable {
 
     /// The first row after the rows of `row`'s subtree.
     private func endOfSubtreeRows(from row: Int) -> Int {
-        let last = stored[row] + Int32(nodes[Int(stored[row])].size)
+        let last = stored[row] + Int32(sizes[Int(stored[row])])
         return stored.partitionPoint(in: (row + 1)..<stored.count) { $0 <= last }
     }
 }

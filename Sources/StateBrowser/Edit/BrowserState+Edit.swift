@@ -461,17 +461,26 @@ extension BrowserState {
 
     /// Undoes or redoes one step; the outline keeps what it can across it.
     private mutating func walkHistory(backward: Bool) -> [Effect] {
-        let before = document.tree
+        let step = backward ? (session.canUndo ? session.history[session.position - 1] : nil) : (session.canRedo ? session.history[session.position] : nil)
+        guard let step else {
+            message = StatusMessage(text: backward ? "Nothing to undo" : "Nothing to redo", isError: true)
+            return []
+        }
+        // An undone set is a set of the same values: the same scalars either way.
+        let scalars = archiveGraph == nil ? Self.editedScalars(step.operations, in: document.tree) : nil
+        let forwardChange = backward ? nil : TreeChange(step.operations, in: document.tree)
         do {
+            if scalars != nil { document.detachTree() }
             guard let entry = try backward ? session.undo() : session.redo() else {
-                message = StatusMessage(text: backward ? "Nothing to undo" : "Nothing to redo", isError: true)
+                document.reattach(session.tree)
                 return []
             }
-            let change = backward ? TreeChange(entry.operations, in: session.tree).inverted : TreeChange(entry.operations, in: before)
-            let effects = documentChanged(change: change, select: Self.selectionPath(for: entry.operations, in: session.tree))
+            let change = forwardChange ?? TreeChange(entry.operations, in: session.tree).inverted
+            let effects = documentChanged(change: change, editedScalars: scalars, select: Self.selectionPath(for: entry.operations, in: session.tree))
             message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(Self.describe(entry.operations))", isError: false)
             return effects
         } catch {
+            document.reattach(session.tree)
             message = StatusMessage(text: "\(error)", isError: true)
             return []
         }
@@ -516,11 +525,12 @@ extension BrowserState {
     /// goes to `select`. Returns the effects that follow (a background check, the search run
     /// again), or nil when the edit failed: then nothing changed and the message says why.
     mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String) -> [Effect]? {
-        let before = document.tree
         let typedBefore = document.isCheckPending ? nil : document.typed
         // What a delete takes goes to the register, as in vim: P puts it back elsewhere.
         let kept = register
-        if operations.count == 1, case .delete(let path) = operations[0], let node = before.index(at: path) { keep(node) }
+        if operations.count == 1, case .delete(let path) = operations[0], let node = document.tree.index(at: path) { keep(node) }
+        let change = archiveGraph == nil ? TreeChange(operations, in: document.tree) : TreeChange(path: PlistPath(), childMap: nil)
+        let scalars = archiveGraph == nil ? Self.editedScalars(operations, in: document.tree) : nil
         var operations = operations
         if let archiveGraph {
             // Made on the graph: said in the storage, as NSKeyedArchiver would write it.
@@ -533,13 +543,16 @@ extension BrowserState {
             }
         }
         do {
+            // The session's tree is then its own: the edit splices it in place.
+            if scalars != nil { document.detachTree() }
             try session.apply(operations)
         } catch {
+            document.reattach(session.tree)
             register = kept
             message = StatusMessage(text: "\(error)", isError: true)
             return nil
         }
-        let effects = documentChanged(change: archiveGraph == nil ? TreeChange(operations, in: before) : TreeChange(path: PlistPath(), childMap: nil), select: select)
+        let effects = documentChanged(change: change, editedScalars: scalars, select: select)
         var text = text
         var isError = false
         if let typedBefore, !document.isCheckPending {
@@ -560,25 +573,51 @@ extension BrowserState {
 
     /// Rebuilds the document from the session's tree after an edit, undo or redo, and asks for
     /// what the new document needs: its whole check (a large file), its search run again.
-    mutating func documentChanged(change: TreeChange, select: PlistPath?) -> [Effect] {
+    ///
+    /// `editedScalars` (node indexes) says the edit only set these scalars' values: when the new
+    /// tree has the same shape, the document keeps its links, the outline stays as it is, and
+    /// only the edited values are checked again — nothing on the way costs the file's size. The
+    /// document's tree may be detached (`detachTree`) when this is called.
+    mutating func documentChanged(change: TreeChange, editedScalars: [Int]? = nil, select: PlistPath?) -> [Effect] {
         let wasGraph = archiveGraph != nil
-        let here = document.path(of: selectedNode)
-        let next = documentForSession()
-        // The graph is rebuilt whole: its expansion is kept by path.
-        let change = wasGraph ? TreeChange(path: PlistPath(), childMap: nil) : change
-        outline = Outline(document: next, carrying: outline, change: change)
-        document = next
-        outlineChanged()
+        // Where the selection was in a graph, which is rebuilt whole.
+        let here = wasGraph ? document.path(of: selectedNode) : nil
+        if !wasGraph, let editedScalars, let next = document.replacing(session.tree, editedScalars: editedScalars) {
+            document = next
+        } else {
+            let next = documentForSession()
+            // The graph is rebuilt whole: its expansion is kept by path.
+            let change = wasGraph ? TreeChange(path: PlistPath(), childMap: nil) : change
+            outline = Outline(document: next, carrying: outline, change: change)
+            document = next
+            outlineChanged()
+        }
         var effects: [Effect] = []
         if document.isCheckPending { effects.append(.check(generation: document.generation)) }
         // Node numbers moved: find the matches again, without moving the selection.
         if let query = pendingSearch?.query ?? search?.query { effects += rerunSearch(query) }
         if let select, let node = document.tree.index(at: select) {
             selectNode(node)
-        } else if wasGraph, let node = document.tree.index(at: here) {
+        } else if let here, let node = document.tree.index(at: here) {
             selectNode(node)
         }
         return effects
+    }
+
+    /// The scalars `operations` set, as node indexes of `tree` (the tree before them), or nil
+    /// when one does more than set a scalar's value — then the tree's shape may change.
+    static func editedScalars(_ operations: [EditOperation], in tree: SourceTree) -> [Int]? {
+        var nodes: [Int] = []
+        for operation in operations {
+            switch operation {
+            case .set(let path, _), .setNumber(let path, _):
+                guard let node = tree.index(at: path), !tree[node].kind.isContainer else { return nil }
+                nodes.append(node)
+            case .rename, .delete, .insert, .move, .duplicate:
+                return nil
+            }
+        }
+        return nodes
     }
 
     /// Does what a picked entry or an answer says.

@@ -1,0 +1,92 @@
+import AssetLibraryExample
+import Foundation
+import State
+import StateSchema
+import StateTestSupport
+import Testing
+
+/// `SchemaValidator.revalidating` — only the edited values checked again after an edit that
+/// kept the tree's shape — against the whole check of the edited file, over random edits of
+/// the sample library: the same role on every node, the same diagnostics.
+@Suite struct RevalidationTests {
+    let validator = SchemaValidator(schema: try! SchemaLoader.load(AssetLibrary.sampleFileURL.deletingPathExtension().appendingPathExtension("schema")))
+
+    /// Texts a scalar may become: valid and invalid numbers, colors, strings where numbers go,
+    /// dates, booleans — in XML, the sample's format.
+    static let replacements = [
+        "<real>0.25</real>", "<real>1.35</real>", "<real>-2</real>", "<integer>7</integer>", "<integer>64</integer>", "<string>64</string>",
+        "<string>#FF8800</string>", "<string>not a color</string>", "<string>template</string>", "<string>stencil</string>",
+        "<true/>", "<date>2026-01-01T00:00:00Z</date>", "<string></string>", "<string>https://example.com/a b</string>",
+    ]
+
+    @Test func onlyTheEditedValuesCheckedEqualsTheWholeCheck() throws {
+        var random = SeededGenerator.fromEnvironment()
+        let seed = random.seed
+        var bytes = Array(try AssetLibrary.sample.string(format: .xml).utf8)
+        var tree = try SourceTree(parsing: bytes)
+        var typed = validator.validate(tree)
+        var revalidated = 0
+        var refused = 0
+        for step in 0..<300 {
+            // One to three scalars at once (a color's channels are set together).
+            let scalars = (0..<tree.nodes.count).filter { !tree[$0].kind.isContainer }
+            let edited = Array(Set((0..<Int.random(in: 1...3, using: &random)).map { _ in scalars.randomElement(using: &random)! })).sorted()
+            var next = bytes
+            for node in edited.reversed() {
+                next.replaceSubrange(tree[node].byteRange, with: Array(Self.replacements.randomElement(using: &random)!.utf8))
+            }
+            let nextTree = try SourceTree(parsing: next)
+            #expect(nextTree.nodes.count == tree.nodes.count)
+            let whole = validator.validate(nextTree)
+            if let incremental = validator.revalidating(typed, scalars: edited, in: nextTree, links: NodeLinks(nextTree)) {
+                revalidated += 1
+                let links = NodeLinks(nextTree)
+                for node in 0..<nextTree.nodes.count where incremental.role(of: node) != whole.role(of: node) {
+                    Issue.record(
+                        "seed \(seed), step \(step): \(links.path(of: node, in: nextTree)) is \(incremental.role(of: node)?.label ?? "nothing"), the whole check says \(whole.role(of: node)?.label ?? "nothing")"
+                    )
+                    return
+                }
+                let got = incremental.diagnostics.map(\.description).sorted()
+                let expected = whole.diagnostics.map(\.description).sorted()
+                guard got == expected else {
+                    Issue.record("seed \(seed), step \(step): diagnostics \(got) expected \(expected)")
+                    return
+                }
+            } else {
+                refused += 1
+                continue
+            }
+            // Go on from the edited file half of the time, so errors pile up and go away (a
+            // broken type tag would leave most nodes without a role: that file is left).
+            if Bool.random(using: &random) {
+                bytes = next
+                tree = nextTree
+                typed = whole
+            }
+        }
+        // Most random values are plain fields; some are type tags and enum cases, refused.
+        #expect(revalidated > 100, "seed \(seed)")
+        #expect(refused > 10, "seed \(seed)")
+    }
+
+    @Test func editsThatReachBeyondTheValueAreRefused() throws {
+        let text = try AssetLibrary.sample.string(format: .xml)
+        let tree = try SourceTree(parsing: Array(text.utf8))
+        let typed = validator.validate(tree)
+        let links = NodeLinks(tree)
+        // The conformer's tag, an enum's case and the model version decide more than themselves.
+        for path: PlistPath in ["domains.Game.groups.Palette.assets.0.Asset", "domains.Game.groups.Sprites.assets.1.rendering.Rendering", "model_version"] {
+            let node = try #require(tree.index(at: path), "\(path)")
+            #expect(validator.revalidating(typed, scalars: [node], in: tree, links: links) == nil, "\(path)")
+        }
+        // A color's channel is checked with its color, an error where a whole check finds it.
+        let red = try #require(tree.index(at: "domains.Game.groups.Palette.assets.0.color.red"))
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(tree[red].byteRange, with: Array("<real>4</real>".utf8))
+        let edited = try SourceTree(parsing: bytes)
+        let incremental = try #require(validator.revalidating(typed, scalars: [red], in: edited, links: links))
+        #expect(incremental.diagnostics.map(\.description) == validator.validate(edited).diagnostics.map(\.description))
+        #expect(incremental.diagnostics.count == 1)
+    }
+}
