@@ -13,13 +13,17 @@ public struct EditSession: Sendable {
     public struct Entry: Sendable {
         /// What was done: one operation, or the several made as one step.
         public var operations: [EditOperation]
-        var forward: ByteEdit
-        var backward: ByteEdit
+        /// The byte edits that make it, in order: one per operation that changed something,
+        /// so that each can splice a value in place when redone.
+        var forward: [ByteEdit]
+        /// The byte edits that take it back, in the order to apply them.
+        var backward: [ByteEdit]
     }
 
     public private(set) var tree: SourceTree
-    /// The bytes when the file was opened (or last saved), for the diff before saving.
-    public private(set) var savedBytes: [UInt8]
+    /// The saved bytes, kept only once no undo or redo leads back to them (`savedPosition`
+    /// nil); otherwise they are made from the history when asked for.
+    private var keptSavedBytes: [UInt8]?
     public private(set) var history: [Entry] = []
     /// How many entries of `history` are applied; the rest can be redone.
     public private(set) var position = 0
@@ -28,7 +32,19 @@ public struct EditSession: Sendable {
 
     public init(tree: SourceTree) {
         self.tree = tree
-        savedBytes = tree.bytes
+    }
+
+    /// The bytes when the file was opened (or last saved), for the diff before saving: the
+    /// current bytes with the edits since then undone (or the undone ones redone). Not a copy
+    /// kept from the start, which would share the tree's bytes and make the first edit of a
+    /// 100 MB file copy them all.
+    public var savedBytes: [UInt8] {
+        if let keptSavedBytes { return keptSavedBytes }
+        guard let saved = savedPosition else { return tree.bytes }
+        var bytes = tree.bytes
+        let edits = saved < position ? history[saved..<position].reversed().flatMap(\.backward) : history[position..<saved].flatMap(\.forward)
+        for edit in edits { bytes = edit.applied(to: bytes) }
+        return bytes
     }
 
     /// The text being edited: always UTF-8 (see `SourceTree.encoding`).
@@ -48,32 +64,82 @@ public struct EditSession: Sendable {
         // A rename to the same key, a move to the same place or a value set to what it is
         // changes nothing: no undo step, and the document stays clean.
         if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
+        let kept = savedBytesLostByNextEdit()
         let backward = edit.inverse(in: tree.bytes)
         try applyToTree(edit)
-        record(Entry(operations: [operation], forward: edit, backward: backward))
+        record(Entry(operations: [operation], forward: [edit], backward: [backward]), keeping: kept)
         return edit
     }
 
-    private mutating func record(_ entry: Entry) {
+    /// The saved bytes when they are among the undone edits the next edit drops (so no undo
+    /// or redo leads back to them any more), made before that edit changes the tree.
+    private func savedBytesLostByNextEdit() -> [UInt8]? {
+        guard let saved = savedPosition, saved > position else { return nil }
+        return savedBytes
+    }
+
+    private mutating func record(_ entry: Entry, keeping kept: [UInt8]?) {
+        if let kept {
+            keptSavedBytes = kept
+            savedPosition = nil
+        }
         history.removeSubrange(position...)
-        if let saved = savedPosition, saved > position { savedPosition = nil }
         history.append(entry)
         position += 1
     }
 
-    /// Makes several operations as one edit (one undo step): the byte edit spans from the first
-    /// changed byte to the last. Either all are made or none.
+    /// Makes several operations as one edit (one undo step); returns the byte edit from the
+    /// first changed byte to the last. Either all are made or none. Each is made on the tree
+    /// in place (a value spliced, not the file copied), and taken back on failure.
     @discardableResult
     public mutating func apply(_ operations: [EditOperation]) throws -> ByteEdit? {
         guard operations.count > 1 else { return try operations.first.map { try apply($0) } }
-        var scratch = self
-        for operation in operations { try scratch.apply(operation) }
-        let edit = ByteEdit.between(tree.bytes, scratch.tree.bytes)
+        let kept = savedBytesLostByNextEdit()
+        var forward: [ByteEdit] = []
+        var backward: [ByteEdit] = []
+        // The changed window [low, high) in the current bytes, and how much longer they got.
+        var low = Int.max
+        var high = 0
+        var growth = 0
+        do {
+            for operation in operations {
+                let edit = try SourceEditor.edit(operation, in: tree)
+                if edit.replacement.elementsEqual(tree.bytes[edit.range]) { continue }
+                let inverse = edit.inverse(in: tree.bytes)
+                try applyToTree(edit)
+                forward.append(edit)
+                backward.insert(inverse, at: 0)
+                let delta = edit.replacement.count - edit.range.count
+                high = high >= edit.range.upperBound ? high + delta : high > edit.range.lowerBound ? edit.range.lowerBound + edit.replacement.count : high
+                high = max(high, edit.range.lowerBound + edit.replacement.count)
+                low = min(low, edit.range.lowerBound)
+                growth += delta
+            }
+        } catch {
+            takeBack(backward)
+            throw error
+        }
+        guard !forward.isEmpty else { return nil }
+        // The window as it was: its bytes now with the edits taken back, on a copy of it alone.
+        var old = Array(tree.bytes[low..<high])
+        for edit in backward { old = ByteEdit(range: (edit.range.lowerBound - low)..<(edit.range.upperBound - low), replacement: edit.replacement).applied(to: old) }
+        let combined = ByteEdit(range: low..<(high - growth), replacement: Array(tree.bytes[low..<high]))
         // Edits that cancel out change nothing: no undo step, as for a single one.
-        if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
-        record(Entry(operations: operations, forward: edit, backward: edit.inverse(in: tree.bytes)))
-        tree = scratch.tree
-        return edit
+        if old == combined.replacement {
+            takeBack(backward)
+            return combined
+        }
+        record(Entry(operations: operations, forward: forward, backward: backward), keeping: kept)
+        return combined
+    }
+
+    /// Applies the inverses of edits just made. They restore bytes that were parsed a moment
+    /// ago, so they cannot fail; were one to, the whole text is parsed again from what the
+    /// bytes then are.
+    private mutating func takeBack(_ backward: [ByteEdit]) {
+        for edit in backward {
+            do { try applyToTree(edit) } catch { tree = (try? reparse(edit.applied(to: tree.bytes))) ?? tree }
+        }
     }
 
     /// Takes back the last edit; returns it, or nil when there is nothing to undo.
@@ -81,7 +147,7 @@ public struct EditSession: Sendable {
     public mutating func undo() throws -> Entry? {
         guard canUndo else { return nil }
         let entry = history[position - 1]
-        try applyToTree(entry.backward)
+        try applyAll(entry.backward)
         position -= 1
         return entry
     }
@@ -91,9 +157,24 @@ public struct EditSession: Sendable {
     public mutating func redo() throws -> Entry? {
         guard canRedo else { return nil }
         let entry = history[position]
-        try applyToTree(entry.forward)
+        try applyAll(entry.forward)
         position += 1
         return entry
+    }
+
+    /// Applies a step's edits in order; on failure the ones made are taken back.
+    private mutating func applyAll(_ edits: [ByteEdit]) throws {
+        var made: [ByteEdit] = []
+        do {
+            for edit in edits {
+                let inverse = edit.inverse(in: tree.bytes)
+                try applyToTree(edit)
+                made.insert(inverse, at: 0)
+            }
+        } catch {
+            takeBack(made)
+            throw error
+        }
     }
 
     /// The tree after `edit`: only the changed value parsed when the edit stays inside one
@@ -114,7 +195,7 @@ public struct EditSession: Sendable {
 
     /// Records that the current bytes are what is on disk.
     public mutating func markSaved() {
-        savedBytes = tree.bytes
+        keptSavedBytes = nil
         savedPosition = position
     }
 }

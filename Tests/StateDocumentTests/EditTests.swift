@@ -189,6 +189,50 @@ import Testing
         try session.apply([.set("a", 2), .set("b.0", 3)])
         #expect(session.isDirty && session.canUndo)
     }
+
+    /// A step of several operations is made on the tree in place and taken back whole when one
+    /// fails; undo and redo make each of its edits in turn.
+    @Test func aStepIsAllOrNothing() throws {
+        let text = #"{"a": 1, "b": [1, 2], "c": "x"}"#
+        var session = EditSession(tree: try SourceTree(parsing: Array(text.utf8)))
+        #expect(throws: (any Error).self) { try session.apply([.set("a", 22), .set("b.1", "two"), .set("missing.key", 3)]) }
+        #expect(String(decoding: session.bytes, as: UTF8.self) == text)
+        #expect(!session.isDirty && !session.canUndo)
+        #expect(session.tree.invariantViolations().isEmpty)
+        let edit = try session.apply([.set("c", "longer"), .set("a", 22)])
+        let edited = #"{"a": 22, "b": [1, 2], "c": "longer"}"#
+        #expect(String(decoding: session.bytes, as: UTF8.self) == edited)
+        // The byte edit returned spans both changes, in the old text's offsets.
+        #expect(edit.map { String(decoding: $0.applied(to: Array(text.utf8)), as: UTF8.self) } == edited)
+        try session.undo()
+        #expect(String(decoding: session.bytes, as: UTF8.self) == text)
+        try session.redo()
+        #expect(String(decoding: session.bytes, as: UTF8.self) == edited)
+        #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+    }
+
+    /// The saved bytes (for the diff before saving) are made from the history: after undos,
+    /// redos, a save, and an edit that drops the undone steps the saved state was among.
+    @Test func savedBytesFollowTheHistory() throws {
+        let text = #"{"a": 1, "b": 2}"#
+        var session = EditSession(tree: try SourceTree(parsing: Array(text.utf8)))
+        try session.apply(.set("a", 10))
+        try session.apply([.set("a", 11), .set("b", 20)])
+        #expect(String(decoding: session.savedBytes, as: UTF8.self) == text)
+        session.markSaved()
+        let saved = session.bytes
+        try session.undo()
+        try session.undo()
+        #expect(session.savedBytes == saved)
+        try session.redo()
+        #expect(session.savedBytes == saved && session.isDirty)
+        // A new edit here drops the step that led to the save: its bytes are kept.
+        try session.apply(.set("b", 30))
+        #expect(session.savedBytes == saved && session.isDirty)
+        try session.undo()
+        #expect(session.savedBytes == saved && session.isDirty)
+        #expect(session.invariantViolations().isEmpty)
+    }
 }
 
 /// The edit engine as these tests drive it: values set by key path, then the file's bytes.
