@@ -265,6 +265,38 @@ import Testing
         #expect(state.press("Enter").isEmpty)
         #expect(state.message?.text.contains("unsaved changes") == true)
     }
+
+    /// After an edit that only sets a value, the search's matches are brought up to date
+    /// without searching the file again: the edited value, and the color whose hex it changes.
+    @Test func anEditedValueIsMatchedAgainWithoutANewSearch() throws {
+        var state = BrowserFixture.state(width: 100, height: 30)
+        _ = state.update(.started(width: 100, height: 30))
+        _ = Self.search(&state, "#FF8000")
+        #expect(Self.matchPaths(state) == ["domains.Game.groups.Palette.assets.0.color"])
+        state.go(to: "domains.Game.groups.Palette.assets.0.color.green")
+        var effects = state.press("i", "C-u")
+        effects += state.type("0.75")
+        effects += state.press("Enter")
+        #expect(state.document.tree.scalarText(at: state.selectedNode) == "0.75")
+        #expect(!effects.contains { $0.brief.hasPrefix("search") })
+        #expect(Self.matchPaths(state) == [])
+        _ = Self.search(&state, "#FFBF00")
+        #expect(Self.matchPaths(state) == ["domains.Game.groups.Palette.assets.0.color"])
+        // The value itself: a text search for it finds it as soon as it is typed.
+        _ = Self.search(&state, "=0.5")
+        let before = Self.matchPaths(state)
+        state.go(to: "domains.Game.groups.Palette.assets.0.color.green")
+        effects = state.press("i", "C-u")
+        effects += state.type("0.5")
+        effects += state.press("Enter")
+        #expect(!effects.contains { $0.brief.hasPrefix("search") })
+        #expect(
+            Self.matchPaths(state)
+                == (before + ["domains.Game.groups.Palette.assets.0.color.green"]).sorted {
+                    state.document.tree.index(at: PlistPath(parsing: $0))! < state.document.tree.index(at: PlistPath(parsing: $1))!
+                })
+        #expect(state.search?.matches == BrowserState.matches(of: state.search!.query, in: state.document))
+    }
 }
 
 struct Failure: Error, CustomStringConvertible {

@@ -26,6 +26,11 @@ extension BrowserState {
                 problems.append("document: not built from the session's bytes")
             }
             problems += session.invariantViolations()
+            if let search, pendingSearch == nil, search.matches != Self.matches(of: search.query, in: document) {
+                // Matches kept across an edit (only the edited values matched again) are what
+                // a new search finds.
+                problems.append("search: \(search.matches.count) matches kept, a new search finds \(Self.matches(of: search.query, in: document).count)")
+            }
             if !document.isCheckPending, case .schema = document.checker {
                 // Roles and diagnostics kept across edits (only the edited values checked
                 // again, which a schema allows) are what a whole check of the tree finds.

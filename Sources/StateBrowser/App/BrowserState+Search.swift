@@ -155,6 +155,46 @@ extension BrowserState {
         return found
     }
 
+    /// Whether one node matches `query`: what `matches(of:in:)` says of it.
+    static func isMatch(_ node: Int, of query: Search.Query, in document: BrowserDocument) -> Bool {
+        let tree = document.tree
+        switch query {
+        case .type(let name):
+            switch document.role(of: node)?.kind {
+            case .model(name)?, .conformer(name, _)?, .enumValue(name, _)?: return true
+            default: return false
+            }
+        case .text(let text):
+            return TextQuery(parsing: text).isMatch(node, in: document)
+        case .exact(let text, let keys):
+            if keys { return tree.nodes[node].hasKey && !document.isArrayElement(node) && tree.key(of: node) == text }
+            return !tree.nodes[node].kind.isContainer && tree.scalarText(at: node) == text
+        }
+    }
+
+    /// The search's matches after edits that set only the scalars `edited`, the tree keeping
+    /// its shape: matches elsewhere stand, and the edited values and everything above them (a
+    /// color's hex is shown on its dictionary) are matched again — no search of the whole file.
+    mutating func updateMatches(afterSetting edited: [Int]) {
+        guard var search else { return }
+        var nodes = Set<Int>()
+        for node in edited {
+            var current: Int? = node
+            while let n = current, nodes.insert(n).inserted { current = document.parent(of: n) }
+        }
+        for node in nodes {
+            let value = Int32(node)
+            let at = search.matches.partitionPoint { $0 < value }
+            let present = at < search.matches.count && search.matches[at] == value
+            switch (present, Self.isMatch(node, of: search.query, in: document)) {
+            case (true, false): search.matches.remove(at: at)
+            case (false, true): search.matches.insert(value, at: at)
+            default: break
+            }
+        }
+        self.search = search
+    }
+
     /// True when `node` is a match of the current search.
     public func isMatch(_ node: Int) -> Bool {
         search?.matches.sortedContains(Int32(node)) ?? false

@@ -99,8 +99,9 @@ extension BrowserState {
         guard generation == document.generation else { return [] }
         document.finishCheck(typed)
         var effects: [Effect] = []
-        if let search, case .type = search.query {
-            effects += rerunSearch(search.query)
+        // Types, and the colors and enum cases text searches also match, come from the roles.
+        if let query = pendingSearch?.query ?? search?.query {
+            if case .exact = query {} else { effects += rerunSearch(query) }
         }
         let errors = typed.errors.count
         let warnings = typed.diagnostics.count - errors

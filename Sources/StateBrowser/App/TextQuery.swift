@@ -66,35 +66,43 @@ struct TextQuery: Equatable {
             // The fast path: bytes compared where they lie (a 100 MB file in a blink).
             found = TextSearch(text, keys: scope != .values, values: scope != .keys).matches(in: tree)
         } else {
-            found = []
-            for node in 0..<tree.nodes.count {
-                let entry = tree.nodes[node]
-                if scope != .values, entry.hasKey, let key = tree.key(of: node), matches(key) {
-                    found.append(Int32(node))
-                } else if scope != .keys, !entry.kind.isContainer, matches(tree.scalarText(at: node)) {
-                    found.append(Int32(node))
-                }
-            }
+            found = (0..<tree.nodes.count).filter { isWrittenMatch($0, in: tree, matches) }.map { Int32($0) }
         }
         guard scope != .keys else { return found }
-        // What is shown but not written: colors as hex, enum cases by name, Xcode's annotations.
-        var shown: [Int32] = []
-        let hasAnnotations = tree.format == .openStep
-        for node in 0..<tree.nodes.count {
-            let entry = tree.nodes[node]
-            var texts: [String] = []
-            // Strings longer than a hex color are shown as written (`ColorSpelling` passes them over too).
-            if entry.kind == .dictionary || entry.kind == .array || (entry.kind == .string && entry.byteRange.count <= 48) {
-                switch document.role(of: node)?.kind {
-                case .color?: if let color = ColorSpelling.color(at: node, in: tree) { texts.append(color.hex) }
-                case .enumValue(_, let name?)? where entry.kind.isContainer: texts.append(name)
-                default: break
-                }
-                if hasAnnotations, let annotation = tree.annotation(of: node) { texts.append(annotation) }
-            }
-            if texts.contains(where: matches) { shown.append(Int32(node)) }
-        }
+        let shown = (0..<tree.nodes.count).filter { isShownMatch($0, in: document, matches) }.map { Int32($0) }
         guard !shown.isEmpty else { return found }
         return Array(Set(found).union(shown)).sorted()
+    }
+
+    /// Whether one node matches: what `matches(in:)` says of it, without looking at the rest.
+    func isMatch(_ node: Int, in document: BrowserDocument) -> Bool {
+        let matches = matcher()
+        let written =
+            !isRegex && !exact
+            ? TextSearch(text, keys: scope != .values, values: scope != .keys).isMatch(node, in: document.tree) : isWrittenMatch(node, in: document.tree, matches)
+        return written || (scope != .keys && isShownMatch(node, in: document, matches))
+    }
+
+    /// The node's key or value as the file has it matches.
+    private func isWrittenMatch(_ node: Int, in tree: SourceTree, _ matches: (String) -> Bool) -> Bool {
+        let entry = tree.nodes[node]
+        if scope != .values, entry.hasKey, let key = tree.key(of: node), matches(key) { return true }
+        return scope != .keys && !entry.kind.isContainer && matches(tree.scalarText(at: node))
+    }
+
+    /// What is shown but not written matches: colors as hex, enum cases by name, Xcode's
+    /// annotations.
+    private func isShownMatch(_ node: Int, in document: BrowserDocument, _ matches: (String) -> Bool) -> Bool {
+        let tree = document.tree
+        let entry = tree.nodes[node]
+        // Strings longer than a hex color are shown as written (`ColorSpelling` passes them over too).
+        guard entry.kind == .dictionary || entry.kind == .array || (entry.kind == .string && entry.byteRange.count <= 48) else { return false }
+        switch document.role(of: node)?.kind {
+        case .color?: if let color = ColorSpelling.color(at: node, in: tree), matches(color.hex) { return true }
+        case .enumValue(_, let name?)? where entry.kind.isContainer: if matches(name) { return true }
+        default: break
+        }
+        if tree.format == .openStep, let annotation = tree.annotation(of: node), matches(annotation) { return true }
+        return false
     }
 }

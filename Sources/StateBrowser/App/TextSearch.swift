@@ -51,6 +51,11 @@ struct TextSearch {
         return found
     }
 
+    /// Whether one node's key or value contains the query (what `matches(in:)` finds).
+    func isMatch(_ node: Int, in tree: SourceTree) -> Bool {
+        tree.bytes.withUnsafeBufferPointer { isMatch(node, tree, $0) }
+    }
+
     private func isMatch(_ node: Int, _ tree: SourceTree, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = tree.nodes[node]
         if keys, entry.hasKey {

@@ -126,14 +126,16 @@ public struct BrowserDocument: Sendable {
     /// of nodes and each edited node must still be a scalar, so links, the outline and every
     /// role stay where they are. Only the edited values are checked again, when the checker
     /// can do that (`SchemaValidator.revalidating`); otherwise the whole check follows as after
-    /// any edit. Call it before anything else has read the new tree's shape.
-    public func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> BrowserDocument? {
+    /// any edit. `checkedLocally` says whether roles can have changed only on the edited
+    /// values and their parents.
+    public func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> (document: BrowserDocument, checkedLocally: Bool)? {
         guard tree.nodes.count == links.parents.count, edited.allSatisfy({ $0 < tree.nodes.count && !tree[$0].kind.isContainer }) else { return nil }
         var next = self
         next.tree = tree
         next.generation = generation + 1
         if !isCheckPending, case .schema(let validator, _) = checker, let typed = validator.revalidating(typed, scalars: edited, in: tree, links: links) {
             next.typed = typed
+            return (next, true)
         } else if tree.nodes.count <= Self.synchronousCheckLimit {
             next.typed = checker.check(tree)
             next.isCheckPending = false
@@ -142,7 +144,7 @@ public struct BrowserDocument: Sendable {
             // check, in the background, replaces them.
             next.isCheckPending = true
         }
-        return next
+        return (next, false)
     }
 
     // MARK: - Navigation

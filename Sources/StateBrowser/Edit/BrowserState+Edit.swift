@@ -582,8 +582,10 @@ extension BrowserState {
         let wasGraph = archiveGraph != nil
         // Where the selection was in a graph, which is rebuilt whole.
         let here = wasGraph ? document.path(of: selectedNode) : nil
+        var checkedLocally = false
         if !wasGraph, let editedScalars, let next = document.replacing(session.tree, editedScalars: editedScalars) {
-            document = next
+            document = next.document
+            checkedLocally = next.checkedLocally
         } else {
             let next = documentForSession()
             // The graph is rebuilt whole: its expansion is kept by path.
@@ -594,8 +596,14 @@ extension BrowserState {
         }
         var effects: [Effect] = []
         if document.isCheckPending { effects.append(.check(generation: document.generation)) }
-        // Node numbers moved: find the matches again, without moving the selection.
-        if let query = pendingSearch?.query ?? search?.query { effects += rerunSearch(query) }
+        if checkedLocally, pendingSearch == nil, let editedScalars {
+            // Node numbers and the roles elsewhere stayed: only the edited values (and what
+            // shows them, above) can match differently.
+            updateMatches(afterSetting: editedScalars)
+        } else if let query = pendingSearch?.query ?? search?.query {
+            // Node numbers moved: find the matches again, without moving the selection.
+            effects += rerunSearch(query)
+        }
         if let select, let node = document.tree.index(at: select) {
             selectNode(node)
         } else if let here, let node = document.tree.index(at: here) {
