@@ -49,14 +49,21 @@ struct ScriptedEdit {
     /// Makes the operations, refuses them when they add schema errors, and saves.
     mutating func apply(_ operations: [EditOperation]) throws {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
+        let scalars = EditOperation.setScalars(operations, in: tree)
+        let nodeCount = tree.nodes.count
         do {
             try session.apply(operations)
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.badArguments)
         }
         if let schema, let before {
-            let after = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
-            let added = after.errorsAdded(since: before)
+            let validator = SchemaValidator(schema: schema)
+            // Values set in a tree of the same shape are checked alone, not the whole file again.
+            var after: TypedDocument?
+            if let scalars, tree.nodes.count == nodeCount {
+                after = validator.revalidating(before, scalars: scalars, in: tree, links: NodeLinks(tree))
+            }
+            let added = (after ?? validator.validate(tree, as: schemaOptions.root)).errorsAdded(since: before)
             if !added.isEmpty {
                 for d in added { StandardStream.error.write("state: \(file): \(d)\n") }
                 StandardStream.error.write("state: \(file): not written: the edit does not fit the schema\n")

@@ -30,6 +30,23 @@ public enum EditOperation: Sendable, Equatable {
         case .insert(let p, _, _, _): p
         }
     }
+
+    /// The scalars `operations` set, as node indexes of `tree` (the tree before them), or nil
+    /// when one does more than set a scalar's value — then the tree's shape may change. An
+    /// edit of these alone can be checked again value by value (`SchemaValidator.revalidating`).
+    public static func setScalars(_ operations: [EditOperation], in tree: SourceTree) -> [Int]? {
+        var nodes: [Int] = []
+        for operation in operations {
+            switch operation {
+            case .set(let path, _), .setNumber(let path, _):
+                guard let node = tree.index(at: path), !tree[node].kind.isContainer else { return nil }
+                nodes.append(node)
+            case .rename, .delete, .insert, .move, .duplicate:
+                return nil
+            }
+        }
+        return nodes
+    }
 }
 
 extension PlistValue {

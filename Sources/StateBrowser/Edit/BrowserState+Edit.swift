@@ -467,7 +467,7 @@ extension BrowserState {
             return []
         }
         // An undone set is a set of the same values: the same scalars either way.
-        let scalars = archiveGraph == nil ? Self.editedScalars(step.operations, in: document.tree) : nil
+        let scalars = archiveGraph == nil ? EditOperation.setScalars(step.operations, in: document.tree) : nil
         let forwardChange = backward ? nil : TreeChange(step.operations, in: document.tree)
         do {
             if scalars != nil { document.detachTree() }
@@ -530,7 +530,7 @@ extension BrowserState {
         let kept = register
         if operations.count == 1, case .delete(let path) = operations[0], let node = document.tree.index(at: path) { keep(node) }
         let change = archiveGraph == nil ? TreeChange(operations, in: document.tree) : TreeChange(path: PlistPath(), childMap: nil)
-        let scalars = archiveGraph == nil ? Self.editedScalars(operations, in: document.tree) : nil
+        let scalars = archiveGraph == nil ? EditOperation.setScalars(operations, in: document.tree) : nil
         var operations = operations
         if let archiveGraph {
             // Made on the graph: said in the storage, as NSKeyedArchiver would write it.
@@ -610,22 +610,6 @@ extension BrowserState {
             selectNode(node)
         }
         return effects
-    }
-
-    /// The scalars `operations` set, as node indexes of `tree` (the tree before them), or nil
-    /// when one does more than set a scalar's value — then the tree's shape may change.
-    static func editedScalars(_ operations: [EditOperation], in tree: SourceTree) -> [Int]? {
-        var nodes: [Int] = []
-        for operation in operations {
-            switch operation {
-            case .set(let path, _), .setNumber(let path, _):
-                guard let node = tree.index(at: path), !tree[node].kind.isContainer else { return nil }
-                nodes.append(node)
-            case .rename, .delete, .insert, .move, .duplicate:
-                return nil
-            }
-        }
-        return nodes
     }
 
     /// Does what a picked entry or an answer says.
