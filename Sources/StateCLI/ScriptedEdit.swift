@@ -50,7 +50,6 @@ struct ScriptedEdit {
     mutating func apply(_ operations: [EditOperation]) throws {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
         let scalars = EditOperation.setScalars(operations, in: tree)
-        let nodeCount = tree.nodes.count
         do {
             try session.apply(operations)
         } catch {
@@ -59,11 +58,8 @@ struct ScriptedEdit {
         if let schema, let before {
             let validator = SchemaValidator(schema: schema)
             // Values set in a tree of the same shape are checked alone, not the whole file again.
-            var after: TypedDocument?
-            if let scalars, tree.nodes.count == nodeCount {
-                after = validator.revalidating(before, scalars: scalars, in: tree, links: NodeLinks(tree))
-            }
-            let added = (after ?? validator.validate(tree, as: schemaOptions.root)).errorsAdded(since: before)
+            let after = scalars.flatMap { validator.revalidating(before, scalars: $0, in: tree, links: NodeLinks(tree)) } ?? validator.validate(tree, as: schemaOptions.root)
+            let added = after.errorsAdded(since: before)
             if !added.isEmpty {
                 for d in added { StandardStream.error.write("state: \(file): \(d)\n") }
                 StandardStream.error.write("state: \(file): not written: the edit does not fit the schema\n")

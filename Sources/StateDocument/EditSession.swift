@@ -110,8 +110,9 @@ public struct EditSession: Sendable {
                 forward.append(edit)
                 backward.insert(inverse, at: 0)
                 let delta = edit.replacement.count - edit.range.count
-                high = high >= edit.range.upperBound ? high + delta : high > edit.range.lowerBound ? edit.range.lowerBound + edit.replacement.count : high
-                high = max(high, edit.range.lowerBound + edit.replacement.count)
+                // The window's end moves with the bytes after the edit, and reaches at least
+                // the end of the new text.
+                high = max(high >= edit.range.upperBound ? high + delta : 0, edit.range.lowerBound + edit.replacement.count)
                 low = min(low, edit.range.lowerBound)
                 growth += delta
             }

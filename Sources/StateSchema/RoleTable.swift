@@ -35,6 +35,9 @@ public struct RoleTable: Sendable {
         }
     }
 
+    /// The number of nodes of the document the table is for.
+    public var nodeCount: Int { indexes.count }
+
     /// The number of nodes that have a role.
     public var assignedCount: Int { indexes.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } }
 

@@ -9,23 +9,28 @@ extension SchemaValidator {
     /// Returns nil when an edited value can change more than itself, so that only the whole
     /// check is right: a type tag (it picks the conformer, and so every sibling's field), an
     /// enum's case or raw value, a model version, a key the schema does not describe, a value
-    /// the previous check gave no role. A color's channel is checked with its color.
+    /// the previous check gave no role. A color's channel is checked with its color. Nil too
+    /// when the tree's shape changed (another number of nodes, an edited value no longer a
+    /// scalar).
     public func revalidating(_ previous: TypedDocument, scalars edited: [Int], in tree: SourceTree, links: NodeLinks) -> TypedDocument? {
+        guard tree.nodes.count == previous.roles.nodeCount, links.parents.count == tree.nodes.count else { return nil }
         var targets: [(node: Int, scalar: FieldType.Scalar, role: NodeRole)] = []
         for node in edited {
             guard node < tree.nodes.count, !tree[node].kind.isContainer else { return nil }
-            let parentRole = links.parent(of: node).flatMap { previous.roles[$0] }
-            switch (previous.roles[node]?.kind, parentRole?.kind) {
-            case (.color?, _):
-                guard let role = previous.roles[node] else { return nil }
-                targets.append((node, .color, role))
+            let role = previous.roles[node]
+            let parent = links.parent(of: node)
+            let parentRole = parent.flatMap { previous.roles[$0] }
+            switch (role?.kind, parentRole?.kind) {
             case (.value(.scalar)?, .color?), (nil, .color?):
                 // A channel of a color dictionary (without a role while the color does not
                 // read): the color is what is checked.
-                guard let parent = links.parent(of: node), let parentRole else { return nil }
+                guard let parent, let parentRole else { return nil }
                 targets.append((parent, .color, parentRole))
+            case (.color?, _):
+                guard let role else { return nil }
+                targets.append((node, .color, role))
             case (.value(.scalar(let scalar))?, .model?), (.value(.scalar(let scalar))?, .conformer?), (.value(.scalar(let scalar))?, .value?):
-                guard let role = previous.roles[node] else { return nil }
+                guard let role else { return nil }
                 targets.append((node, scalar, role))
             default:
                 return nil

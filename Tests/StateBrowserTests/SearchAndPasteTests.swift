@@ -280,6 +280,8 @@ import Testing
         #expect(state.document.tree.scalarText(at: state.selectedNode) == "0.75")
         #expect(!effects.contains { $0.brief.hasPrefix("search") })
         #expect(Self.matchPaths(state) == [])
+        state.press("n")
+        #expect(state.message?.text == "Not found: “#FF8000”", "the search is there, its last match gone")
         _ = Self.search(&state, "#FFBF00")
         #expect(Self.matchPaths(state) == ["domains.Game.groups.Palette.assets.0.color"])
         // The value itself: a text search for it finds it as soon as it is typed.

@@ -99,8 +99,13 @@ extension BrowserState {
 
     /// Selects the next (or previous) match after the selected node, wrapping around.
     mutating func stepMatch(forward: Bool, fromCurrent: Bool = true) {
-        guard let search, !search.matches.isEmpty else {
+        guard let search else {
             message = StatusMessage(text: "No search yet: / to search", isError: true)
+            return
+        }
+        guard !search.matches.isEmpty else {
+            // Edits can take the last match away.
+            message = StatusMessage(text: "Not found: \(Self.describe(search.query))", isError: true)
             return
         }
         let matches = search.matches

@@ -126,9 +126,10 @@ public struct BrowserDocument: Sendable {
     /// of nodes and each edited node must still be a scalar, so links, the outline and every
     /// role stay where they are. Only the edited values are checked again, when the checker
     /// can do that (`SchemaValidator.revalidating`); otherwise the whole check follows as after
-    /// any edit. `checkedLocally` says whether roles can have changed only on the edited
-    /// values and their parents.
-    public func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> (document: BrowserDocument, checkedLocally: Bool)? {
+    /// any edit. `rolesKept` says whether every other node keeps its role for now: true when
+    /// the edited values were checked alone, or when the whole check is left to the
+    /// background (whose end is a new check result of its own); false after a whole check.
+    public func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> (document: BrowserDocument, rolesKept: Bool)? {
         guard tree.nodes.count == links.parents.count, edited.allSatisfy({ $0 < tree.nodes.count && !tree[$0].kind.isContainer }) else { return nil }
         var next = self
         next.tree = tree
@@ -139,12 +140,13 @@ public struct BrowserDocument: Sendable {
         } else if tree.nodes.count <= Self.synchronousCheckLimit {
             next.typed = checker.check(tree)
             next.isCheckPending = false
+            return (next, false)
         } else {
             // The roles of the last check stay shown (the shape is the same) until the whole
             // check, in the background, replaces them.
             next.isCheckPending = true
+            return (next, true)
         }
-        return (next, false)
     }
 
     // MARK: - Navigation

@@ -470,19 +470,29 @@ extension BrowserState {
         let scalars = archiveGraph == nil ? EditOperation.setScalars(step.operations, in: document.tree) : nil
         let forwardChange = backward ? nil : TreeChange(step.operations, in: document.tree)
         do {
-            if scalars != nil { document.detachTree() }
-            guard let entry = try backward ? session.undo() : session.redo() else {
-                document.reattach(session.tree)
-                return []
-            }
-            let change = forwardChange ?? TreeChange(entry.operations, in: session.tree).inverted
-            let effects = documentChanged(change: change, editedScalars: scalars, select: Self.selectionPath(for: entry.operations, in: session.tree))
-            message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(Self.describe(entry.operations))", isError: false)
-            return effects
+            try editSession { session in _ = backward ? try session.undo() : try session.redo() }
         } catch {
-            document.reattach(session.tree)
             message = StatusMessage(text: "\(error)", isError: true)
             return []
+        }
+        let change = forwardChange ?? TreeChange(step.operations, in: session.tree).inverted
+        let effects = documentChanged(change: change, editedScalars: scalars, select: Self.selectionPath(for: step.operations, in: session.tree))
+        message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(Self.describe(step.operations))", isError: false)
+        return effects
+    }
+
+    /// Changes the session while the document does not hold its tree, so that an edit
+    /// splices the session's tree in place instead of copying it first (see
+    /// `SourceTree.detached`). On failure the document gets the unchanged tree back; on
+    /// success `documentChanged` gives it the new one. A keyed archive's graph document is
+    /// not the session's tree and stays.
+    private mutating func editSession(_ change: (inout EditSession) throws -> Void) throws {
+        if archiveGraph == nil { document.detachTree() }
+        do {
+            try change(&session)
+        } catch {
+            if archiveGraph == nil { document.reattach(session.tree) }
+            throw error
         }
     }
 
@@ -543,11 +553,8 @@ extension BrowserState {
             }
         }
         do {
-            // The session's tree is then its own: the edit splices it in place.
-            if scalars != nil { document.detachTree() }
-            try session.apply(operations)
+            try editSession { try $0.apply(operations) }
         } catch {
-            document.reattach(session.tree)
             register = kept
             message = StatusMessage(text: "\(error)", isError: true)
             return nil
@@ -577,15 +584,15 @@ extension BrowserState {
     /// `editedScalars` (node indexes) says the edit only set these scalars' values: when the new
     /// tree has the same shape, the document keeps its links, the outline stays as it is, and
     /// only the edited values are checked again — nothing on the way costs the file's size. The
-    /// document's tree may be detached (`detachTree`) when this is called.
+    /// document's tree is detached (`editSession`) when this is called.
     mutating func documentChanged(change: TreeChange, editedScalars: [Int]? = nil, select: PlistPath?) -> [Effect] {
         let wasGraph = archiveGraph != nil
         // Where the selection was in a graph, which is rebuilt whole.
         let here = wasGraph ? document.path(of: selectedNode) : nil
-        var checkedLocally = false
+        var rolesKept = false
         if !wasGraph, let editedScalars, let next = document.replacing(session.tree, editedScalars: editedScalars) {
             document = next.document
-            checkedLocally = next.checkedLocally
+            rolesKept = next.rolesKept
         } else {
             let next = documentForSession()
             // The graph is rebuilt whole: its expansion is kept by path.
@@ -596,9 +603,10 @@ extension BrowserState {
         }
         var effects: [Effect] = []
         if document.isCheckPending { effects.append(.check(generation: document.generation)) }
-        if checkedLocally, pendingSearch == nil, let editedScalars {
+        if rolesKept, pendingSearch == nil, let editedScalars {
             // Node numbers and the roles elsewhere stayed: only the edited values (and what
-            // shows them, above) can match differently.
+            // shows them, above) can match differently. (A check still to come runs the
+            // search again when it ends.)
             updateMatches(afterSetting: editedScalars)
         } else if let query = pendingSearch?.query ?? search?.query {
             // Node numbers moved: find the matches again, without moving the selection.
