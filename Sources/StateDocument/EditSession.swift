@@ -4,20 +4,21 @@ import State
 /// A file being edited: its current bytes and parse, the history of edits for undo and redo,
 /// and whether it differs from what is on disk.
 ///
-/// Each edit is a `ByteEdit` made by `SourceEditor`; the new bytes are parsed again before the
-/// edit is accepted, so a session never holds a file it could not read back — only the edited
-/// value when the edit stays inside one scalar (`SourceTree.splicing`), else the whole text. The history keeps
-/// each edit and its inverse — a few bytes each for text files (a binary plist's edit is the
-/// whole file, which binary files can afford).
+/// Each edit is a `SourcePatch` made by `SourceEditor`; the new bytes are parsed again before
+/// the edit is accepted, so a session never holds a file it could not read back — only the
+/// edited value when the edit stays inside one scalar (`SourceTree.splicing`, and for binary
+/// plists `SourceTree.splice(binaryEdits:rereading:)`), else the whole file. The history keeps
+/// each edit and its inverse: a few bytes each, except a binary plist's structural edits,
+/// which write the file whole.
 public struct EditSession: Sendable {
     public struct Entry: Sendable {
         /// What was done: one operation, or the several made as one step.
         public var operations: [EditOperation]
-        /// The byte edits that make it, in order: one per operation that changed something,
-        /// so that each can splice a value in place when redone.
-        var forward: [ByteEdit]
-        /// The byte edits that take it back, in the order to apply them.
-        var backward: [ByteEdit]
+        /// The patches that make it, in order: one per operation that changed something, so
+        /// that each can splice a value in place when redone.
+        var forward: [SourcePatch]
+        /// The patches that take it back, in the order to apply them.
+        var backward: [SourcePatch]
     }
 
     public private(set) var tree: SourceTree
@@ -43,7 +44,7 @@ public struct EditSession: Sendable {
         guard let saved = savedPosition else { return tree.bytes }
         var bytes = tree.bytes
         let edits = saved < position ? history[saved..<position].reversed().flatMap(\.backward) : history[position..<saved].flatMap(\.forward)
-        for edit in edits { bytes = edit.applied(to: bytes) }
+        for patch in edits { bytes = patch.applied(to: bytes) }
         return bytes
     }
 
@@ -57,18 +58,17 @@ public struct EditSession: Sendable {
     public var canRedo: Bool { position < history.count }
 
     /// Makes `operation`; on failure (a missing key path, a value the format cannot hold)
-    /// nothing changes.
+    /// nothing changes. Returns the patch that made it (no edits when nothing changed).
     @discardableResult
-    public mutating func apply(_ operation: EditOperation) throws -> ByteEdit {
-        let edit = try SourceEditor.edit(operation, in: tree)
+    public mutating func apply(_ operation: EditOperation) throws -> SourcePatch {
+        let patch = try SourceEditor.patch(operation, in: tree)
         // A rename to the same key, a move to the same place or a value set to what it is
         // changes nothing: no undo step, and the document stays clean.
-        if edit.replacement.elementsEqual(tree.bytes[edit.range]) { return edit }
+        if patch.changesNothing(in: tree.bytes) { return SourcePatch([]) }
         let kept = savedBytesLostByNextEdit()
-        let backward = edit.inverse(in: tree.bytes)
-        try applyToTree(edit)
-        record(Entry(operations: [operation], forward: [edit], backward: [backward]), keeping: kept)
-        return edit
+        let backward = try applyToTree(patch)
+        record(Entry(operations: [operation], forward: [patch], backward: [backward]), keeping: kept)
+        return patch
     }
 
     /// The saved bytes when they are among the undone edits the next edit drops (so no undo
@@ -88,58 +88,72 @@ public struct EditSession: Sendable {
         position += 1
     }
 
-    /// Makes several operations as one edit (one undo step); returns the byte edit from the
-    /// first changed byte to the last. Either all are made or none. Each is made on the tree
-    /// in place (a value spliced, not the file copied), and taken back on failure.
+    /// Makes several operations as one edit (one undo step); returns the patches that made it
+    /// (none when nothing changed). Either all are made or none. Each is made on the tree in
+    /// place (a value spliced, not the file copied), and taken back on failure.
     @discardableResult
-    public mutating func apply(_ operations: [EditOperation]) throws -> ByteEdit? {
-        guard operations.count > 1 else { return try operations.first.map { try apply($0) } }
+    public mutating func apply(_ operations: [EditOperation]) throws -> [SourcePatch] {
+        guard operations.count > 1 else {
+            guard let operation = operations.first else { return [] }
+            let patch = try apply(operation)
+            return patch.edits.isEmpty ? [] : [patch]
+        }
         let kept = savedBytesLostByNextEdit()
-        var forward: [ByteEdit] = []
-        var backward: [ByteEdit] = []
+        var forward: [SourcePatch] = []
+        var backward: [SourcePatch] = []
         // The changed window [low, high) in the current bytes, and how much longer they got.
         var low = Int.max
         var high = 0
         var growth = 0
         do {
             for operation in operations {
-                let edit = try SourceEditor.edit(operation, in: tree)
-                if edit.replacement.elementsEqual(tree.bytes[edit.range]) { continue }
-                let inverse = edit.inverse(in: tree.bytes)
-                try applyToTree(edit)
-                forward.append(edit)
+                let patch = try SourceEditor.patch(operation, in: tree)
+                if patch.changesNothing(in: tree.bytes) { continue }
+                let inverse = try applyToTree(patch)
+                forward.append(patch)
                 backward.insert(inverse, at: 0)
-                let delta = edit.replacement.count - edit.range.count
-                // The window's end moves with the bytes after the edit, and reaches at least
-                // the end of the new text.
-                high = max(high >= edit.range.upperBound ? high + delta : 0, edit.range.lowerBound + edit.replacement.count)
-                low = min(low, edit.range.lowerBound)
-                growth += delta
+                for edit in patch.edits {
+                    let delta = edit.replacement.count - edit.range.count
+                    // The window's end moves with the bytes after the edit, and reaches at
+                    // least the end of the new text.
+                    high = max(high >= edit.range.upperBound ? high + delta : 0, edit.range.lowerBound + edit.replacement.count)
+                    low = min(low, edit.range.lowerBound)
+                    growth += delta
+                }
             }
         } catch {
             takeBack(backward)
             throw error
         }
-        guard !forward.isEmpty else { return nil }
-        // The window as it was: its bytes now with the edits taken back, on a copy of it alone.
-        var old = Array(tree.bytes[low..<high])
-        for edit in backward { old = ByteEdit(range: (edit.range.lowerBound - low)..<(edit.range.upperBound - low), replacement: edit.replacement).applied(to: old) }
-        let combined = ByteEdit(range: low..<(high - growth), replacement: Array(tree.bytes[low..<high]))
+        guard !forward.isEmpty else { return [] }
         // Edits that cancel out change nothing: no undo step, as for a single one.
-        if old == combined.replacement {
+        if growth == 0, cancelsOut(backward, window: low..<high) {
             takeBack(backward)
-            return combined
+            return []
         }
         record(Entry(operations: operations, forward: forward, backward: backward), keeping: kept)
-        return combined
+        return forward
+    }
+
+    /// Whether taking back `backward` leaves the bytes of `window` (the whole span they
+    /// changed) as they are now — found on a copy of the window alone, which is small for
+    /// value edits. (A binary plist's edits reach its trailer: a window past a megabyte is not
+    /// compared, and its step stays even if it happens to change nothing.)
+    private func cancelsOut(_ backward: [SourcePatch], window: Range<Int>) -> Bool {
+        guard window.count <= 1 << 20 else { return false }
+        var old = Array(tree.bytes[window])
+        for edit in backward.flatMap(\.edits) {
+            old.replaceSubrange((edit.range.lowerBound - window.lowerBound)..<(edit.range.upperBound - window.lowerBound), with: edit.replacement)
+        }
+        return old.elementsEqual(tree.bytes[window])
     }
 
     /// Applies the inverses of edits just made. They restore bytes that were parsed a moment
     /// ago, so they cannot fail; were one to, the whole text is parsed again from what the
     /// bytes then are.
-    private mutating func takeBack(_ backward: [ByteEdit]) {
-        for edit in backward {
-            do { try applyToTree(edit) } catch { tree = (try? reparse(edit.applied(to: tree.bytes))) ?? tree }
+    private mutating func takeBack(_ backward: [SourcePatch]) {
+        for patch in backward {
+            do { _ = try applyToTree(patch) } catch { tree = (try? reparse(patch.applied(to: tree.bytes))) ?? tree }
         }
     }
 
@@ -163,26 +177,38 @@ public struct EditSession: Sendable {
         return entry
     }
 
-    /// Applies a step's edits in order; on failure the ones made are taken back.
-    private mutating func applyAll(_ edits: [ByteEdit]) throws {
-        var made: [ByteEdit] = []
+    /// Applies a step's patches in order; on failure the ones made are taken back.
+    private mutating func applyAll(_ patches: [SourcePatch]) throws {
+        var made: [SourcePatch] = []
         do {
-            for edit in edits {
-                let inverse = edit.inverse(in: tree.bytes)
-                try applyToTree(edit)
-                made.insert(inverse, at: 0)
-            }
+            for patch in patches { made.insert(try applyToTree(patch), at: 0) }
         } catch {
             takeBack(made)
             throw error
         }
     }
 
-    /// The tree after `edit`: only the changed value parsed when the edit stays inside one
-    /// scalar (`SourceTree.splicing`), else the whole text again.
-    private mutating func applyToTree(_ edit: ByteEdit) throws {
-        if tree.splice(edit.range, with: edit.replacement) { return }
-        tree = try reparse(edit.applied(to: tree.bytes))
+    /// The tree after `patch`: only the changed value parsed when the patch sets one scalar
+    /// (`SourceTree.splicing`, `SourceTree.splice(binaryEdits:rereading:)`), else the whole
+    /// file again. Returns the patch that takes it back; on failure nothing changed.
+    private mutating func applyToTree(_ patch: SourcePatch) throws -> SourcePatch {
+        if let node = patch.rereading, let inverse = tree.splice(binaryEdits: patch.edits, rereading: node) {
+            return SourcePatch(inverse, rereading: node)
+        }
+        if patch.edits.count == 1, patch.rereading == nil {
+            let edit = patch.edits[0]
+            let inverse = edit.inverse(in: tree.bytes)
+            if !tree.splice(edit.range, with: edit.replacement) { tree = try reparse(edit.applied(to: tree.bytes)) }
+            return SourcePatch(inverse)
+        }
+        var bytes = tree.bytes
+        var inverse: [ByteEdit] = []
+        for edit in patch.edits {
+            inverse.insert(edit.inverse(in: bytes), at: 0)
+            bytes.replaceSubrange(edit.range, with: edit.replacement)
+        }
+        tree = try reparse(bytes)
+        return SourcePatch(inverse, rereading: patch.rereading)
     }
 
     private func reparse(_ bytes: [UInt8]) throws -> SourceTree {

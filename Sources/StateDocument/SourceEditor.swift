@@ -6,9 +6,20 @@ import State
 /// renamed key only its key; a deleted entry takes with it the separator before it; an added
 /// entry copies the separator and indentation its siblings already use; a moved item keeps its
 /// own bytes and the separators stay where they were. New text is written in the file's
-/// detected style. Binary plists have no layout to keep: they are edited as values and
-/// written whole.
+/// detected style. Binary plists have no layout to keep: a new scalar value is patched into
+/// the file's object graph (`SourceTree.binaryEdits(setting:to:)`); other edits are made on the
+/// values and the file is written whole.
 public enum SourceEditor {
+    /// The edits that make `operation`: `edit(_:in:)`'s one byte edit, or for a binary plist's
+    /// scalar, the few bytes `SourceTree.binaryEdits(setting:to:)` patches.
+    public static func patch(_ operation: EditOperation, in tree: SourceTree) throws -> SourcePatch {
+        if tree.format == .binary, case .set(let path, let value) = operation, let node = tree.index(at: path), !tree[node].kind.isContainer {
+            if tree.scalar(at: node) == value { return SourcePatch([]) }
+            if let edits = tree.binaryEdits(setting: node, to: value) { return SourcePatch(edits, rereading: node) }
+        }
+        return SourcePatch(try edit(operation, in: tree))
+    }
+
     public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {
         guard let syntax = tree.textSyntax else {
             // No text to keep: edit the values and write the whole file.

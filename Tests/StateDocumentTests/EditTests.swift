@@ -199,11 +199,12 @@ import Testing
         #expect(String(decoding: session.bytes, as: UTF8.self) == text)
         #expect(!session.isDirty && !session.canUndo)
         #expect(session.tree.invariantViolations().isEmpty)
-        let edit = try session.apply([.set("c", "longer"), .set("a", 22)])
+        let patches = try session.apply([.set("c", "longer"), .set("a", 22)])
         let edited = #"{"a": 22, "b": [1, 2], "c": "longer"}"#
         #expect(String(decoding: session.bytes, as: UTF8.self) == edited)
-        // The byte edit returned spans both changes, in the old text's offsets.
-        #expect(edit.map { String(decoding: $0.applied(to: Array(text.utf8)), as: UTF8.self) } == edited)
+        // The patches returned make both changes, one after the other, from the old text.
+        #expect(patches.count == 2)
+        #expect(String(decoding: patches.reduce(Array(text.utf8)) { $1.applied(to: $0) }, as: UTF8.self) == edited)
         try session.undo()
         #expect(String(decoding: session.bytes, as: UTF8.self) == text)
         try session.redo()

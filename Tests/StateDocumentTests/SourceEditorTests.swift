@@ -49,7 +49,10 @@ import Testing
         let folder = try Fixtures.temporaryFolder()
         for (n, operation) in Self.operations(format).enumerated() {
             var session = EditSession(tree: try SourceTree(parsing: original))
-            let edit = try session.apply(operation)
+            // A text edit is one byte edit (none when nothing changes).
+            let patch = try session.apply(operation)
+            if format != .binary { #expect(patch.edits.count <= 1) }
+            let edit = patch.edits.first ?? ByteEdit(range: 0..<0, replacement: [])
             let before = try PlistValue(parsing: original)
             var expected = before
             try expected.apply(operation)

@@ -32,6 +32,46 @@ enum BinaryPlistParser {
         return SourceTree(bytes: bytes, format: .binary, nodes: nodes)
     }
 
+    /// The trailer of a `bplist00` file, checked: the sizes, the counts and the offset table
+    /// fit the file.
+    static func trailer(of buffer: UnsafeBufferPointer<UInt8>) throws -> Trailer {
+        let n = buffer.count
+        guard n >= 8 + 32 else {
+            throw PlistError("truncated binary property list: \(n) bytes is too short for the header and trailer", at: .byte(offset: n))
+        }
+        guard XMLPlistParser.starts(buffer, 0, with: "bplist00") else {
+            throw PlistError("not a bplist00 file", at: .byte(offset: 0))
+        }
+        let t = n - 32
+        let offsetIntSize = Int(buffer[t + 6])
+        let objectRefSize = Int(buffer[t + 7])
+        guard (1...8).contains(offsetIntSize) else {
+            throw PlistError("bad offset size \(offsetIntSize) in the trailer (1...8 allowed)", at: .byte(offset: t + 6))
+        }
+        guard (1...8).contains(objectRefSize) else {
+            throw PlistError("bad object reference size \(objectRefSize) in the trailer (1...8 allowed)", at: .byte(offset: t + 7))
+        }
+        let objectCount = readUInt(buffer, t + 8, 8)
+        let topObject = readUInt(buffer, t + 16, 8)
+        let tableOffset = readUInt(buffer, t + 24, 8)
+        guard objectCount >= 1, objectCount <= UInt64(n) else {
+            throw PlistError("object count \(objectCount) does not fit a file of \(n) bytes", at: .byte(offset: t + 8))
+        }
+        guard topObject < objectCount else {
+            throw PlistError("top object \(topObject) is out of range (\(objectCount) objects)", at: .byte(offset: t + 16))
+        }
+        let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetIntSize))
+        guard tableOffset >= 9, tableOffset < UInt64(t), !overflow, tableOffset + tableSize <= UInt64(t) else {
+            throw PlistError("offset table at \(tableOffset) does not fit the file", at: .byte(offset: t + 24))
+        }
+        guard objectRefSize >= 8 || objectCount <= UInt64(1) << (8 * objectRefSize) else {
+            throw PlistError("\(objectCount) objects cannot be addressed with \(objectRefSize)-byte references", at: .byte(offset: t + 7))
+        }
+        return Trailer(
+            offsetIntSize: offsetIntSize, objectRefSize: objectRefSize, objectCount: Int(objectCount),
+            topObject: Int(topObject), offsetTableOffset: Int(tableOffset))
+    }
+
     /// A big-endian unsigned integer of `size` (1...8) bytes at `offset`.
     @inline(__always) static func readUInt(_ b: UnsafeBufferPointer<UInt8>, _ offset: Int, _ size: Int) -> UInt64 {
         let p = UnsafeRawPointer(b.baseAddress! + offset)
@@ -138,46 +178,13 @@ enum BinaryPlistParser {
         init(buffer: UnsafeBufferPointer<UInt8>) throws {
             b = buffer
             n = buffer.count
-            guard n >= 8 + 32 else {
-                throw PlistError("truncated binary property list: \(n) bytes is too short for the header and trailer", at: .byte(offset: n))
-            }
-            guard XMLPlistParser.starts(buffer, 0, with: "bplist00") else {
-                throw PlistError("not a bplist00 file", at: .byte(offset: 0))
-            }
-            let t = n - 32
-            let offsetIntSize = Int(buffer[t + 6])
-            let objectRefSize = Int(buffer[t + 7])
-            guard (1...8).contains(offsetIntSize) else {
-                throw PlistError("bad offset size \(offsetIntSize) in the trailer (1...8 allowed)", at: .byte(offset: t + 6))
-            }
-            guard (1...8).contains(objectRefSize) else {
-                throw PlistError("bad object reference size \(objectRefSize) in the trailer (1...8 allowed)", at: .byte(offset: t + 7))
-            }
-            let objectCount = readUInt(buffer, t + 8, 8)
-            let topObject = readUInt(buffer, t + 16, 8)
-            let tableOffset = readUInt(buffer, t + 24, 8)
-            guard objectCount >= 1, objectCount <= UInt64(n) else {
-                throw PlistError("object count \(objectCount) does not fit a file of \(n) bytes", at: .byte(offset: t + 8))
-            }
-            guard topObject < objectCount else {
-                throw PlistError("top object \(topObject) is out of range (\(objectCount) objects)", at: .byte(offset: t + 16))
-            }
-            let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetIntSize))
-            guard tableOffset >= 9, tableOffset < UInt64(t), !overflow, tableOffset + tableSize <= UInt64(t) else {
-                throw PlistError("offset table at \(tableOffset) does not fit the file", at: .byte(offset: t + 24))
-            }
-            guard objectRefSize >= 8 || objectCount <= UInt64(1) << (8 * objectRefSize) else {
-                throw PlistError("\(objectCount) objects cannot be addressed with \(objectRefSize)-byte references", at: .byte(offset: t + 7))
-            }
-            trailer = Trailer(
-                offsetIntSize: offsetIntSize, objectRefSize: objectRefSize, objectCount: Int(objectCount),
-                topObject: Int(topObject), offsetTableOffset: Int(tableOffset))
-            objectLimit = Int(tableOffset)
+            trailer = try BinaryPlistParser.trailer(of: buffer)
+            objectLimit = trailer.offsetTableOffset
             // Every node but the root is reached through a reference, and each reference takes at
             // least `objectRefSize` bytes; allow generous sharing beyond that, but not explosions.
-            maxNodes = 8 * (n / objectRefSize) + 1_000_000
+            maxNodes = 8 * (n / trailer.objectRefSize) + 1_000_000
             // Untouched capacity costs address space, not memory.
-            nodes.reserveCapacity(min(maxNodes, n / objectRefSize + 16))
+            nodes.reserveCapacity(min(maxNodes, n / trailer.objectRefSize + 16))
         }
 
         /// An open container: its node, where its references start, and the next child.

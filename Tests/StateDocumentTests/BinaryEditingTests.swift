@@ -1,0 +1,174 @@
+import Foundation
+import State
+import StateDocument
+import StateTestSupport
+import Testing
+
+/// A binary plist's value is set by patching a few bytes of its object graph
+/// (`SourceTree.binaryEdits`), not by writing the file anew; the tree that follows must be the
+/// one parsing the whole new file gives, every reader must agree on the values, and undo must
+/// give back the file byte for byte.
+@Suite struct BinaryEditingTests {
+    static let replacements: [PlistValue] = [
+        0, 7, 255, 256, 70_000, -1, -123_456_789, .integer(Int128(UInt64.max)), .integer(Int128(Int64.min)), 0.5, -2.25e-8, 1e300, true, false,
+        "", "x", "a longer string with spaces", "日本語 🍎 e\u{301}", "item 3", "name",
+        .date(Date(timeIntervalSinceReferenceDate: 784_111_777)), .data(Data([1, 2, 3, 250])), .data(Data(repeating: 7, count: 40)),
+    ]
+
+    /// Records whose values repeat (a writer stores equal scalars once, and a string value
+    /// may be the same object as a key), with every kind of scalar.
+    static let library: PlistValue = [
+        "items": .array((0..<40).map { ["n": .integer(Int128($0 % 5)), "name": .string("item \($0 % 7)"), "on": .bool($0 % 2 == 0), "ratio": .real(Double($0) / 4)] }),
+        "name": "name", "all": SampleValues.everything(includeUID: true),
+    ]
+
+    /// The same library in our writer's layout and in Python plistlib's.
+    static func files() throws -> [(String, [UInt8])] {
+        let ours = try BinaryPlistWriter.document(library)
+        let folder = try Fixtures.temporaryFolder()
+        let xml = folder.appendingPathComponent("library.plist")
+        try Data(try library.serialized(as: .xml)).write(to: xml)
+        // XML spells a UID as a `CF$UID` dictionary: plistlib writes it back as a UID.
+        let script = """
+            import plistlib, sys
+            def uids(v):
+                if isinstance(v, dict):
+                    if list(v) == ['CF$UID']: return plistlib.UID(v['CF$UID'])
+                    return {k: uids(x) for k, x in v.items()}
+                if isinstance(v, list): return [uids(x) for x in v]
+                return v
+            value = uids(plistlib.load(open(sys.argv[1], 'rb')))
+            sys.stdout.buffer.write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False))
+            """
+        let converted = try ProcessRunner.python(script, [xml.path])
+        try #require(converted.status == 0, "\(converted.stderr)")
+        return [("ours", ours), ("plistlib", converted.stdout)]
+    }
+
+    @Test(.tags(.python))
+    func randomValueSetsArePatchesThatEqualAWholeParse() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        let folder = try Fixtures.temporaryFolder()
+        for (writer, original) in try Self.files() {
+            var session = EditSession(tree: try SourceTree(parsing: original))
+            var expected = session.tree.value()
+            var states: [[UInt8]] = [original]
+            var patched = 0
+            for step in 0..<150 {
+                let tree = session.tree
+                let scalars = (0..<tree.nodes.count).filter { !tree[$0].kind.isContainer }
+                let node = scalars.randomElement(using: &rng)!
+                let path = NodeLinks(tree).path(of: node, in: tree)
+                let value = Self.replacements.randomElement(using: &rng)!
+                let patch = try session.apply(.set(path, value))
+                try expected.apply(.set(path, value))
+                if patch.edits.isEmpty {
+                    #expect(tree.scalar(at: node) == value, "\(writer) step \(step): no edit, but \(path) was not \(value)")
+                    continue
+                }
+                states.append(session.bytes)
+                // A patch, not the file written anew: a few small edits (zeroing the old
+                // object, the new one, an entry, the trailer).
+                if patch.rereading != nil { patched += 1 }
+                #expect(
+                    patch.edits.allSatisfy { $0.replacement.count <= 1024 && $0.range.count <= 1024 }, "\(writer) step \(step): \(path) = \(value), \(patch.edits.map(\.range))")
+                let whole = try SourceTree(parsing: session.bytes)
+                #expect(whole.nodes == session.tree.nodes, "\(writer) step \(step), \(path) = \(value) (seed \(rng.seed))")
+                #expect(session.tree.value() == expected, "\(writer) step \(step), \(path) = \(value) (seed \(rng.seed))")
+                #expect(session.tree.invariantViolations().isEmpty)
+            }
+            // Nearly every set is a patch (a file whose references are full is written whole).
+            #expect(patched > 100, "\(writer): \(patched) patched")
+            // Python reads the edited file as our values.
+            let url = folder.appendingPathComponent("\(writer).plist")
+            try Data(session.bytes).write(to: url)
+            let difference = PlistOracle.difference(PlistOracle.canonical(expected), try PlistOracle.read(url))
+            #expect(difference == nil, "\(writer): \(difference ?? "")")
+            // Undo walks back through every state, byte for byte, to the file as it was.
+            for state in states.reversed().dropFirst() {
+                try session.undo()
+                #expect(session.bytes == state, "\(writer): undo")
+                #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+            }
+            #expect(session.bytes == original && !session.isDirty, "\(writer): all undone")
+            while session.canRedo { try session.redo() }
+            #expect(session.bytes == states.last!, "\(writer): all redone")
+            #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+        }
+    }
+
+    /// Each way a value is patched, seen in the bytes.
+    @Test func aValueIsOverwrittenMovedOrGivenANewObject() throws {
+        let file = try BinaryPlistWriter.document(["a": 1, "b": 1, "c": "one", "d": "longer text"])
+        let count = { (bytes: [UInt8]) in Int(bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | UInt64($1) }) }
+        // `a` and `b` share the object 1: setting `a` adds an object, and `b` keeps 1.
+        var session = EditSession(tree: try SourceTree(parsing: file))
+        try session.apply(.set("a", 2))
+        #expect(count(session.bytes) == count(file) + 1)
+        #expect(session.bytes.count == file.count + 2 + 1)
+        #expect(session.tree.value() == ["a": 2, "b": 1, "c": "one", "d": "longer text"])
+        // `c` is its own: a string of the same length is overwritten where it is.
+        try session.apply(.set("c", "two"))
+        #expect(count(session.bytes) == count(file) + 1)
+        #expect(session.bytes.count == file.count + 3)
+        // `d` is its own, and longer now: it moves to the end, its old bytes are zeroed.
+        let before = session.bytes
+        try session.apply(.set("d", "a much bigger text than before"))
+        #expect(count(session.bytes) == count(file) + 1)
+        #expect(!session.bytes.contains(subsequence: Array("longer text".utf8)))
+        #expect(session.bytes.count == before.count + 33)
+        // Moved once, it is the last object: a new length replaces it there.
+        try session.apply(.set("d", "short"))
+        #expect(session.bytes.count == before.count + 6)
+        #expect(session.tree.value() == ["a": 2, "b": 1, "c": "two", "d": "short"])
+        #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+        for _ in 0..<4 { try session.undo() }
+        #expect(session.bytes == file)
+    }
+
+    /// When no patch fits (one-byte references are all taken), the file is written whole, and
+    /// the values are still right.
+    @Test func aFileWithFullReferencesIsWrittenWhole() throws {
+        // The root, three keys, the array and 250 numbers (`x` and `y` share the first two):
+        // 255 objects, addressed with one-byte references.
+        let original: PlistValue = ["v": .array((0..<250).map { .integer(Int128($0 + 1000)) }), "x": 1000, "y": 1001]
+        let file = try BinaryPlistWriter.document(original)
+        #expect(file[file.count - 32 + 7] == 1 && file[(file.count - 24)..<(file.count - 16)] == [0, 0, 0, 0, 0, 0, 0, 255])
+        var session = EditSession(tree: try SourceTree(parsing: file))
+        // A shared value gets a new object: the 256th, the last one-byte references reach.
+        let first = try session.apply(.set("x", 5))
+        #expect(first.rereading != nil)
+        // The 257th would not fit: the file is written whole.
+        let size = session.bytes.count
+        let second = try session.apply(.set("y", 6))
+        #expect(second.rereading == nil && second.edits.count == 1 && second.edits[0].range == 0..<size)
+        // Written anew, `v.0` is its own and is patched again.
+        let third = try session.apply(.set("v.0", 7))
+        #expect(third.rereading != nil)
+        var expected = original
+        for operation: EditOperation in [.set("x", 5), .set("y", 6), .set("v.0", 7)] { try expected.apply(operation) }
+        #expect(session.tree.value() == expected)
+        #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+        for _ in 0..<3 { try session.undo() }
+        #expect(session.bytes == file)
+    }
+
+    /// A root that is one scalar is patched through the trailer's top object.
+    @Test func aScalarRootIsPatched() throws {
+        let file = try BinaryPlistWriter.document("hello")
+        var session = EditSession(tree: try SourceTree(parsing: file))
+        let patch = try session.apply(.set(PlistPath(), "a longer greeting"))
+        #expect(patch.rereading == 0)
+        #expect(session.tree.value() == "a longer greeting")
+        #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+        try session.undo()
+        #expect(session.bytes == file)
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func contains(subsequence: [UInt8]) -> Bool {
+        guard subsequence.count <= count else { return false }
+        return (0...(count - subsequence.count)).contains { self[$0..<($0 + subsequence.count)].elementsEqual(subsequence) }
+    }
+}
