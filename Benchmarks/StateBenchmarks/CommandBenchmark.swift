@@ -1,8 +1,9 @@
 import Foundation
 
-/// The `state` binary as users run it — `print`, `print | head -1`, `convert` — timed as whole
-/// processes against the tools people use for the same job in the same run: jq and Python's
-/// `json` for printing, Python's `plistlib` for converting.
+/// The `state` binary as users run it — `print`, `print | head -1`, `convert`, `set` — timed as
+/// whole processes against the tools people use for the same job in the same run: jq and
+/// Python's `json` for printing, Python's `plistlib` for converting, and for `set` the least
+/// any durable save does (read the file, write it, fsync).
 ///
 /// Each command runs under `/usr/bin/time` (its own small process), which reports the command's
 /// peak memory: `ru_maxrss` read by this large process would include its own.
@@ -85,6 +86,17 @@ enum CommandBenchmark {
                 : "plistlib.dump(v, open(sys.argv[2],\"wb\"), fmt=plistlib.\(plistlibFormat))"
             let python = run("python3 -c 'import json,plistlib,sys; v=\(load); \(dump)' \(path) \(out)", repeats: repeats)
             rows.append(("convert --to \(target)", run("\(state) convert \(path) --to \(target) -o \(out) 2>/dev/null", repeats: repeats), "plistlib", python))
+        }
+        // `set` on a copy, a new value each run (the shell's pid), saved atomically with
+        // fsync; against reading the file and writing it durably, which any save must do.
+        try? FileManager.default.removeItem(at: output)
+        if (try? FileManager.default.copyItem(at: file, to: output)) != nil {
+            let durableCopy = run(
+                "python3 -c 'import os,sys; d=open(sys.argv[1],\"rb\").read(); f=open(sys.argv[2],\"wb\"); f.write(d); f.flush(); os.fsync(f.fileno())' \(path) \(out)",
+                repeats: repeats)
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.copyItem(at: file, to: output)
+            rows.append(("set name VALUE", run("\(state) set \(out) name \"renamed $$\"", repeats: repeats), "read+write", durableCopy))
         }
         try? FileManager.default.removeItem(at: output)
         return rows

@@ -51,15 +51,26 @@ struct PrintCommand: ParsableCommand {
         // A schema given or found beside the file: checked whole (its diagnostics follow the
         // tree). Otherwise roles are guessed as the tree is written, so output starts at once.
         guard let schema = try schemaOptions.load(for: input.url, tree: tree) else {
-            let inference = LazyInference(tree)
-            TreePrinter.render(tree, label: { node in Self.label(node, role: inference.role(of: node), diagnostics: [], tree: tree, swatches: swatches) }) {
-                StandardStream.output.write($0)
-            }
+            TreePrinter.render(tree, label: guessedLabels(tree, swatches: swatches)) { StandardStream.output.write($0) }
             return
         }
         let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
         TreePrinter.render(tree, label: { node in Self.label(node, in: document, tree: tree, swatches: swatches) }) { StandardStream.output.write($0) }
         for d in document.diagnostics { StandardStream.error.write("state: \(input.name): \(d)\n") }
+    }
+
+    /// The labels of `tree` without a schema, guessed as a printer asks for them in document
+    /// order (`LazyInference`): the same as `label(_:in:)` of the whole-document guess.
+    static func guessedLabels(_ tree: SourceTree, swatches: Swatches = .none) -> (Int) -> String? {
+        let inference = LazyInference(tree)
+        return { node in
+            // A number, bool, date or UID is only ever guessed a plain value (or a tag or
+            // version), none of which has a label, and a string too unless it spells a
+            // color: not guessed at all (most nodes).
+            let kind = tree[node].kind
+            guard kind.isContainer || kind == .data || (kind == .string && ColorSpelling.detect(node, in: tree) != nil) else { return nil }
+            return label(node, role: inference.role(of: node), diagnostics: [], tree: tree, swatches: swatches)
+        }
     }
 
     /// The comment after a node: its model type, conformer, enum case or color (`~` when

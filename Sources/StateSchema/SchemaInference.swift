@@ -28,13 +28,24 @@ public enum SchemaInference {
         return TypedDocument(schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
 
-    static func isTypeName(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, first.properties.isUppercase else { return false }
-        return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
-    }
+    static func isTypeName(_ s: String) -> Bool { isIdentifier(s, uppercaseFirst: true) }
 
-    static func isCaseName(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, first.properties.isLowercase else { return false }
+    static func isCaseName(_ s: String) -> Bool { isIdentifier(s, uppercaseFirst: false) }
+
+    /// A letter of the given case, then letters, digits and underscores. ASCII (nearly every
+    /// key and tag) is checked byte by byte: Unicode properties cost a table lookup per
+    /// character, which a printer asking for every dictionary of a large file feels.
+    private static func isIdentifier(_ s: String, uppercaseFirst: Bool) -> Bool {
+        var s = s
+        if let ascii = s.withUTF8({ utf8 -> Bool? in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard let first = utf8.first else { return false }
+            guard uppercaseFirst ? (0x41...0x5A).contains(first) : (0x61...0x7A).contains(first) else { return false }
+            return utf8.allSatisfy { $0 == 0x5F || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+        }) {
+            return ascii
+        }
+        guard let first = s.unicodeScalars.first, uppercaseFirst ? first.properties.isUppercase : first.properties.isLowercase else { return false }
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 

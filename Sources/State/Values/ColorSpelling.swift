@@ -125,14 +125,17 @@ public enum ColorSpelling: Sendable, Equatable {
 
     static func dictionarySpelling(_ node: Int, in tree: SourceTree) -> ColorSpelling? {
         guard mayBeColorDictionary(node, in: tree) else { return nil }
-        var children: [String: Int] = [:]
+        // A few members (`detect` passes over larger dictionaries): a list, not a hash table
+        // — this runs for every color of a file being printed. The last of equal keys counts.
+        var members: [(key: String, node: Int)] = []
+        members.reserveCapacity(Int(tree[node].count))
         for child in tree.children(of: node) {
             guard let key = tree.key(of: child) else { return nil }
-            children[key] = child
+            members.append((key, child))
         }
-        let keys = Set(children.keys)
+        let children = Members(members: members)
         func number(_ key: String) -> Double? { children[key].flatMap { tree.scalar(at: $0).doubleValue } }
-        if keys == ["red", "green", "blue", "alpha"] || keys == ["red", "green", "blue"] {
+        if children.keysAre(["red", "green", "blue", "alpha"]) || children.keysAre(["red", "green", "blue"]) {
             let rgb = ["red", "green", "blue"].compactMap(number)
             guard rgb.count == 3 else { return nil }
             let integers = ["red", "green", "blue"].allSatisfy { tree[children[$0]!].kind == .integer }
@@ -144,7 +147,7 @@ public enum ColorSpelling: Sendable, Equatable {
                 }
                 return .byteDictionary
             }
-            guard keys.count == 4, let alpha = number("alpha"), (rgb + [alpha]).allSatisfy({ (0...1).contains($0) }) else { return nil }
+            guard children.keysAre(["red", "green", "blue", "alpha"]), let alpha = number("alpha"), (rgb + [alpha]).allSatisfy({ (0...1).contains($0) }) else { return nil }
             return .unitDictionary
         }
         if ["Red Component", "Green Component", "Blue Component"].allSatisfy({ number($0).map { (0...1).contains($0) } ?? false }) {
@@ -159,6 +162,18 @@ public enum ColorSpelling: Sendable, Equatable {
             return values.count == 3 ? .assetCatalog(colorSpace: space) : nil
         }
         return nil
+    }
+
+    /// A dictionary's members by key, for the few a color has.
+    private struct Members {
+        let members: [(key: String, node: Int)]
+
+        subscript(key: String) -> Int? { members.last { $0.key == key }?.node }
+
+        /// Whether the distinct keys are exactly `keys` (distinct themselves).
+        func keysAre(_ keys: [String]) -> Bool {
+            members.allSatisfy { keys.contains($0.key) } && keys.allSatisfy { self[$0] != nil }
+        }
     }
 
     /// False when `node` has plain keys and none of them is one every color dictionary has
