@@ -172,7 +172,7 @@ import Testing
         // Keys pressed while it was too small still took effect: back at a usable size the
         // schema pane is open and the selection is on the last row of the expanded tree.
         _ = state.update(.resize(width: 80, height: 12))
-        #expect(state.sidePane == .schema)
+        #expect(state.side.open == .schema)
         #expect(state.selection == state.outline.count - 1)
         #expect(state.screen.lines[0].contains("╭─ Schema: AssetLibrary.sche… ─╮"))
         #expect(state.screen.lines[10] == " model_version")

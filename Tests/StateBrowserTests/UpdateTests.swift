@@ -11,7 +11,7 @@ import Testing
         let state = BrowserFixture.state()
         #expect(state.outline.rows.map { state.document.label(of: Int($0)) ?? "(root)" } == ["(root)", "name", "domains", "model_version"])
         #expect(state.selection == 0)
-        #expect(state.sidePane == .detail)
+        #expect(state.side.open == .detail)
     }
 
     @Test func vimKeysAndArrowsMove() {
@@ -208,12 +208,12 @@ import Testing
     @Test func schemaPaneFindsTheNodesOfAConformer() throws {
         var state = BrowserFixture.state()
         state.press("s")
-        #expect(state.sidePane == .schema && state.focus == .side)
-        let lines = state.schemaOutline.lines
+        #expect(state.side.open == .schema && state.focus == .side)
+        let lines = state.side.schemaOutline.lines
         let target = try #require(lines.firstIndex { $0.kind == .conformer("ColorAsset") })
         #expect(lines[target - 1].kind == .type("Asset") || lines[..<target].contains { $0.kind == .type("Asset") })
         for _ in 0..<target { state.press("j") }
-        #expect(state.schemaRows.selection == target)
+        #expect(state.side.schemaRows.selection == target)
         state.press("Enter")
         #expect(state.focus == .tree)
         #expect(state.search?.matches.count == 5, "the sample has five ColorAssets")
@@ -224,7 +224,7 @@ import Testing
         state.press("Tab")
         #expect(state.focus == .side)
         state.press("Tab", "s")
-        #expect(state.sidePane == nil && state.focus == .tree)
+        #expect(state.side.open == nil && state.focus == .tree)
     }
 
     @Test func helpOverlayOpensScrollsAndCloses() {

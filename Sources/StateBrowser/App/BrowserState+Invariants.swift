@@ -14,8 +14,7 @@ extension BrowserState {
         problems += rows.invariantViolations("tree rows")
         if rows.count != outline.count { problems.append("tree rows: \(rows.count) rows for an outline of \(outline.count)") }
         problems += outline.invariantViolations(of: document.tree)
-        problems += schemaRows.invariantViolations("schema rows")
-        if schemaRows.count != schemaOutline.lines.count { problems.append("schema rows: \(schemaRows.count) for \(schemaOutline.lines.count) lines") }
+        problems += side.invariantViolations()
         if document.tree.nodes.count != outline.sizes.count { problems.append("outline: \(outline.sizes.count) nodes, the document has \(document.tree.nodes.count)") }
         if checkingDocument {
             if let archiveGraph {
@@ -43,7 +42,9 @@ extension BrowserState {
                 }
             }
         }
-        if focus == .side, sidePane == nil { problems.append("focus: on the side pane, which is closed") }
+        problems += messages.invariantViolations()
+        problems += marks.invariantViolations()
+        if focus == .side, side.open == nil { problems.append("focus: on the side pane, which is closed") }
         if let search {
             if zip(search.matches, search.matches.dropFirst()).contains(where: { $0 >= $1 }) { problems.append("search: matches out of order") }
             if let last = search.matches.last, Int(last) >= document.nodeCount { problems.append("search: match \(last) past \(document.nodeCount) nodes") }
@@ -51,10 +52,7 @@ extension BrowserState {
         if let pendingSearch, pendingSearch.generation > document.generation { problems.append("search: pending for a document not made yet") }
         if let prompt, !prompt.isSound { problems.append("prompt: cursor outside its text") }
         if let historyIndex, historyIndex >= searchHistory.count { problems.append("search history: entry \(historyIndex) of \(searchHistory.count)") }
-        if detailScroll.offset < 0 { problems.append("detail pane: scrolled above its top") }
-        if showsLineNumbers, document.tree.format != .binary, lineIndex?.generation != document.generation, pendingLineIndex != document.generation {
-            problems.append("line mode: no line index for this document, none coming")
-        }
+        problems += lineMode.invariantViolations(for: document)
         switch modal {
         case .choice(let list)?:
             problems += list.list.invariantViolations("pick list")

@@ -10,8 +10,8 @@ extension BrowserState {
 
     /// The detail pane's inside, when it shows.
     var detailRect: Rect? {
-        guard sidePane == .detail, let side = layout.sidePane else { return nil }
-        return Box.inside(side)
+        guard side.open == .detail, let pane = layout.sidePane else { return nil }
+        return Box.inside(pane)
     }
 
     /// Scrolls the detail pane by `lines` (stopping at its last page).
@@ -23,7 +23,7 @@ extension BrowserState {
         let current = detailOffset
         let total = DetailView.lines(self, width: rect.width, upTo: current + max(lines, 0) + rect.height + 1).count
         let offset = max(0, min(current + lines, total - rect.height))
-        detailScroll = DetailScroll(node: selectedNode, offset: offset)
+        side.detailScroll = DetailScroll(node: selectedNode, offset: offset)
     }
 
     /// Keys while the detail pane has the focus: they scroll it.
@@ -34,7 +34,7 @@ extension BrowserState {
         case .moveUp: scrollDetail(by: -1)
         case .pageDown, .halfPageDown: scrollDetail(by: action == .pageDown ? page : max(1, page / 2))
         case .pageUp, .halfPageUp: scrollDetail(by: action == .pageUp ? -page : -max(1, page / 2))
-        case .top: detailScroll = DetailScroll(node: selectedNode, offset: 0)
+        case .top: side.detailScroll = DetailScroll(node: selectedNode, offset: 0)
         case .bottom: scrollDetail(by: 1_000_000)
         default: return nil
         }
@@ -132,29 +132,14 @@ extension BrowserState {
             message = StatusMessage(text: "A binary property list has no lines", isError: true)
             return
         }
-        showsLineNumbers = on
+        lineMode.isOn = on
         message = StatusMessage(text: on ? "Line numbers on (L turns them off)" : "Line numbers off", isError: false)
     }
-
-    /// Files up to this size get their line index at once; larger ones in the background (a
-    /// 100 MB file takes longer than a keystroke may).
-    static let synchronousLineIndexLimit = 4 * 1024 * 1024
 
     /// Builds the line index for the current document while line mode is on (once per edit),
     /// or asks for it to be built in the background.
     mutating func refreshLineIndex() -> [Effect] {
-        guard showsLineNumbers, document.tree.format != .binary else {
-            lineIndex = nil
-            return []
-        }
-        guard lineIndex?.generation != document.generation else { return [] }
-        if document.tree.bytes.count <= Self.synchronousLineIndexLimit {
-            lineIndex = LineIndex(tree: document.tree, generation: document.generation)
-            return []
-        }
-        guard pendingLineIndex != document.generation else { return [] }
-        pendingLineIndex = document.generation
-        return [.indexLines(generation: document.generation)]
+        lineMode.refresh(for: document) ? [.indexLines(generation: document.generation)] : []
     }
 
     // MARK: - The mouse
@@ -188,17 +173,17 @@ extension BrowserState {
             }
             return []
         }
-        if let side = layout.sidePane, side.contains(x: event.x, y: event.y) {
-            switch sidePane {
+        if let pane = layout.sidePane, pane.contains(x: event.x, y: event.y) {
+            switch side.open {
             case .detail?:
                 if wheel != 0 { scrollDetail(by: wheel) }
             case .schema?:
                 if wheel != 0 {
-                    schemaRows.scrollKeepingSelection(by: wheel, page: layout.schemaRows)
+                    side.schemaRows.scrollKeepingSelection(by: wheel, page: layout.schemaRows)
                 } else if event.kind == .press {
                     focus = .side
-                    let row = schemaRows.scroll + (event.y - Box.inside(side).y)
-                    if row >= 0, row < schemaRows.count { schemaRows.select(row, page: layout.schemaRows) }
+                    let row = side.schemaRows.scroll + (event.y - Box.inside(pane).y)
+                    if row >= 0, row < side.schemaRows.count { side.schemaRows.select(row, page: layout.schemaRows) }
                 }
             case nil:
                 break

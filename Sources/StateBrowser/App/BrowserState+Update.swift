@@ -23,8 +23,7 @@ extension BrowserState {
         case .searchFinished(let query, let matches, let generation):
             return finishSearch(query, matches: matches, generation: generation)
         case .linesIndexed(let index):
-            if index.generation == document.generation { lineIndex = index }
-            if pendingLineIndex == index.generation { pendingLineIndex = nil }
+            lineMode.finish(index, current: document.generation)
             return []
         case .saved, .changedOnDisk, .saveFailed, .reloaded, .reloadFailed, .opened, .openFailed:
             return finishFile(message)
@@ -80,9 +79,9 @@ extension BrowserState {
     private mutating func resize(width w: Int, height h: Int) {
         width = w
         height = h
-        if sidePane != nil, w < BrowserLayout.minimumWidthForSidePane { focus = .tree }
+        if side.open != nil, w < BrowserLayout.minimumWidthForSidePane { focus = .tree }
         rows.keepVisible(page: layout.treeRows)
-        schemaRows.keepVisible(page: layout.schemaRows)
+        side.schemaRows.keepVisible(page: layout.schemaRows)
         if case .value(var view)? = modal {
             view.rewrap(width: Box.inside(layout.main).width, page: max(1, Box.inside(layout.main).height))
             modal = .value(view)
@@ -113,8 +112,8 @@ extension BrowserState {
 
     /// Does an action from the browser's key map.
     mutating func run(_ action: BrowserAction) -> [Effect] {
-        if focus == .side, sidePane == .schema, layout.sidePane != nil, let effects = runInSchemaPane(action) { return effects }
-        if focus == .side, sidePane == .detail, layout.sidePane != nil, let effects = runInDetailPane(action) { return effects }
+        if focus == .side, side.open == .schema, layout.sidePane != nil, let effects = runInSchemaPane(action) { return effects }
+        if focus == .side, side.open == .detail, layout.sidePane != nil, let effects = runInDetailPane(action) { return effects }
         let page = layout.treeRows
         switch action {
         case .moveDown: rows.move(by: 1, page: page)
@@ -175,7 +174,7 @@ extension BrowserState {
             rows.select(outline.rowAtOrBefore(node), page: page)
             message = StatusMessage(text: "Expanded to depth \(depth)", isError: false)
         case .jumpBack:
-            guard let path = jumps.popLast() else {
+            guard let path = marks.popJump() else {
                 message = StatusMessage(text: "No reference followed yet (Enter on an object id follows one)", isError: true)
                 break
             }
@@ -203,7 +202,7 @@ extension BrowserState {
             let page = max(1, (detailRect?.height ?? 2) / 2)
             scrollDetail(by: action == .scrollDetailDown ? page : -page)
         case .toggleLineNumbers:
-            setLineNumbers(!showsLineNumbers)
+            setLineNumbers(!lineMode.isOn)
         case .toggleArchive:
             toggleArchiveGraph()
         case .pasteAfter:
@@ -226,20 +225,20 @@ extension BrowserState {
         case .copyValue:
             return copyValue()
         case .toggleDetail:
-            sidePane = sidePane == .detail ? nil : .detail
+            side.open = side.open == .detail ? nil : .detail
             focus = .tree
-            if sidePane != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
+            if side.open != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
             rows.keepVisible(page: layout.treeRows)
         case .toggleSchema:
-            sidePane = sidePane == .schema ? nil : .schema
-            focus = sidePane == .schema ? .side : .tree
-            if sidePane != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
+            side.open = side.open == .schema ? nil : .schema
+            focus = side.open == .schema ? .side : .tree
+            if side.open != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
             rows.keepVisible(page: layout.treeRows)
-            schemaRows.keepVisible(page: layout.schemaRows)
+            side.schemaRows.keepVisible(page: layout.schemaRows)
         case .switchPane:
-            if sidePane != nil, layout.sidePane != nil {
+            if side.open != nil, layout.sidePane != nil {
                 focus = focus == .tree ? .side : .tree
-                if focus == .side, sidePane == .detail { message = StatusMessage(text: "The detail pane: j/k, PgUp/PgDn scroll it; Tab goes back", isError: false) }
+                if focus == .side, side.open == .detail { message = StatusMessage(text: "The detail pane: j/k, PgUp/PgDn scroll it; Tab goes back", isError: false) }
             } else {
                 message = StatusMessage(text: "No side pane shows (d shows the detail, s the schema)", isError: true)
             }
@@ -260,7 +259,7 @@ extension BrowserState {
     }
 
     mutating func openMessageLog() {
-        modal = .messages(MessageLog(messages: messageLog, width: Box.inside(layout.main).width, page: layout.diffRows))
+        modal = .messages(MessageLog(messages: messages.log, width: Box.inside(layout.main).width, page: layout.diffRows))
     }
 
     // MARK: - Selection
@@ -288,8 +287,7 @@ extension BrowserState {
 
     /// Goes to the object an id names, remembering where it was (Ctrl-O returns).
     mutating func follow(to target: Int) {
-        jumps.append(document.path(of: selectedNode))
-        if jumps.count > 100 { jumps.removeFirst() }
+        marks.pushJump(from: document.path(of: selectedNode))
         selectNode(target)
         if let row = outline.row(of: target), outline.isExpandable(target), !outline.isExpanded(target) {
             outline.expand(row: row)
@@ -347,18 +345,18 @@ extension BrowserState {
     mutating func runInSchemaPane(_ action: BrowserAction) -> [Effect]? {
         let page = layout.schemaRows
         switch action {
-        case .moveDown: schemaRows.move(by: 1, page: page)
-        case .moveUp: schemaRows.move(by: -1, page: page)
-        case .pageDown, .halfPageDown: schemaRows.move(by: page, page: page)
-        case .pageUp, .halfPageUp: schemaRows.move(by: -page, page: page)
-        case .top: schemaRows.select(0, page: page)
-        case .bottom: schemaRows.select(schemaRows.count - 1, page: page)
+        case .moveDown: side.schemaRows.move(by: 1, page: page)
+        case .moveUp: side.schemaRows.move(by: -1, page: page)
+        case .pageDown, .halfPageDown: side.schemaRows.move(by: page, page: page)
+        case .pageUp, .halfPageUp: side.schemaRows.move(by: -page, page: page)
+        case .top: side.schemaRows.select(0, page: page)
+        case .bottom: side.schemaRows.select(side.schemaRows.count - 1, page: page)
         case .toggle, .expandOrEnter:
-            guard let row = schemaRows.selected else {
+            guard let row = side.schemaRows.selected else {
                 message = StatusMessage(text: "The schema lists no types (no schema, and nothing was guessed)", isError: true)
                 return []
             }
-            guard let target = schemaOutline.lines[row].target else {
+            guard let target = side.schemaOutline.lines[row].target else {
                 message = StatusMessage(text: "Select a type or a conformer to find its nodes", isError: true)
                 return []
             }

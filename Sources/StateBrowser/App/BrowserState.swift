@@ -76,8 +76,8 @@ public struct BrowserState: Sendable {
     /// What the terminal can show; data colors (swatches) are resolved with it when drawn.
     public var colorDepth: ColorDepth
     public let keyMap: KeyMap<BrowserAction>
-    /// The pane beside the tree, if any.
-    public internal(set) var sidePane: SidePane? = .detail
+    /// The pane beside the tree, if any, and what each pane keeps.
+    public internal(set) var side: SidePanes
     public internal(set) var focus: Focus = .tree
     /// The search prompt, while one is being typed.
     public internal(set) var prompt: TextField?
@@ -89,15 +89,15 @@ public struct BrowserState: Sendable {
     var historyIndex: Int?
     /// What was typed before ↑ went into the history.
     var draftQuery = ""
-    public internal(set) var detailScroll = DetailScroll(node: 0, offset: 0)
     /// Line mode: each row shows the line of the file where it starts.
-    public internal(set) var showsLineNumbers = false
-    /// Where the lines of the current document start (built while line mode is on).
-    public internal(set) var lineIndex: LineIndex?
-    /// The document version a line index is being built for in the background.
-    var pendingLineIndex: Int?
+    public internal(set) var lineMode = LineMode()
+    /// The register and the jump list.
+    public internal(set) var marks = Marks()
     /// The last subtree copied, cut or deleted: what `P` and `+` paste.
-    public internal(set) var register: Register?
+    public internal(set) var register: Register? {
+        get { marks.register }
+        set { marks.register = newValue }
+    }
     /// A keyed archive's object graph, while it is shown instead of the storage: `document`
     /// is then the graph's, `session` still the file's.
     public internal(set) var archiveGraph: ArchiveGraph?
@@ -105,21 +105,15 @@ public struct BrowserState: Sendable {
     var rawTemplate: BrowserDocument?
     public internal(set) var search: Search?
     public internal(set) var pendingSearch: PendingSearch?
+    /// The status bar's message and the log of those shown.
+    public internal(set) var messages = StatusMessages()
+    /// What the status bar says: setting it shows (and logs) a new message.
     public internal(set) var message: StatusMessage? {
-        didSet {
-            // Every new message is kept for the log (`M`), the last 200.
-            guard let message, message != oldValue else { return }
-            messageLog.append(message)
-            if messageLog.count > 200 { messageLog.removeFirst(messageLog.count - 200) }
-        }
+        get { messages.current }
+        set { messages.show(newValue) }
     }
-    /// The messages shown so far, oldest first.
-    public internal(set) var messageLog: [StatusMessage] = []
     /// Keys typed so far of a longer sequence (`y` before `p`).
     public internal(set) var pendingKeys: [Key] = []
-    public let schemaOutline: SchemaOutline
-    /// The schema pane's selection and scroll.
-    public internal(set) var schemaRows: ListState
     /// The file being edited: its bytes and undo history. `document` is always built from
     /// `session.tree`. The state is its only owner: saving sends its bytes out in an effect.
     public internal(set) var session: EditSession
@@ -128,8 +122,6 @@ public struct BrowserState: Sendable {
     public internal(set) var file: OpenDocument?
     /// What has the keyboard instead of the tree (an editor, a list, a question, the help).
     public internal(set) var modal: Modal?
-    /// Where followed references were, by key path (paths survive edits), latest last.
-    public internal(set) var jumps: [PlistPath] = []
     /// Set by "save and quit": the quit waits for the save to succeed.
     public internal(set) var quitsAfterSave = false
     /// The clock for new dates (fixed in tests, so update stays pure).
@@ -152,8 +144,7 @@ public struct BrowserState: Sendable {
         self.theme = theme.resolved(for: colorDepth)
         self.colorDepth = colorDepth
         self.keyMap = keyMap
-        schemaOutline = SchemaOutline(schema: document.typed.schema)
-        schemaRows = ListState(count: schemaOutline.lines.count)
+        side = SidePanes(schema: document.typed.schema)
         showArchiveGraphIfArchive()
         // A note for the first screen (a terminal fallback, say); a binary file's null objects
         // are said at once, not first when a conversion fails.
@@ -178,17 +169,13 @@ public struct BrowserState: Sendable {
     /// The node of the selected row.
     public var selectedNode: Int { outline[rows.selection] }
 
-    public var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: sidePane) }
+    public var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: side.open) }
 
     /// How far the detail pane is scrolled for the selection.
-    public var detailOffset: Int { detailScroll.node == selectedNode ? detailScroll.offset : 0 }
+    public var detailOffset: Int { side.detailOffset(for: selectedNode) }
 
     /// The line of the file where `node` starts (its key, if it has one), while line mode is on.
-    public func lineNumber(of node: Int) -> Int? {
-        guard showsLineNumbers, let lineIndex, lineIndex.generation == document.generation else { return nil }
-        let source = document.tree[node]
-        return lineIndex.line(of: source.hasKey ? source.keyStart : source.start)
-    }
+    public func lineNumber(of node: Int) -> Int? { lineMode.line(of: node, in: document) }
 
     /// Whether the help overlay is open.
     public var showsHelp: Bool { if case .help? = modal { true } else { false } }

@@ -69,7 +69,7 @@ extension BrowserState {
         rows.keepVisible(page: layout.treeRows)
         search = nil
         pendingSearch = nil
-        jumps = []
+        marks.clearJumps()
     }
 
     /// The class the type column shows for a graph node.

@@ -173,10 +173,10 @@ extension BrowserState {
         var next = BrowserState(document: opened, width: width, height: height, theme: theme, colorDepth: colorDepth, keyMap: keyMap, file: read)
         next.register = register
         next.searchHistory = searchHistory
-        next.messageLog = messageLog
+        next.messages = messages
         next.now = now
-        next.sidePane = sidePane
-        next.showsLineNumbers = showsLineNumbers && opened.tree.format != .binary
+        next.side.open = side.open
+        next.lineMode.isOn = lineMode.isOn && opened.tree.format != .binary
         let previous = document.fileName
         self = next
         message = StatusMessage(text: "Opened \(document.fileName) (was \(previous))" + (register.map { "; P pastes \($0.summary)" } ?? ""), isError: false)

@@ -220,7 +220,7 @@ extension BrowserState {
             return
         }
         // Where line `line` starts and ends (the text is UTF-8 for every text format).
-        let index = lineIndex ?? LineIndex(tree: tree, generation: document.generation)
+        let index = lineMode.index ?? LineIndex(tree: tree, generation: document.generation)
         guard let range = index.range(ofLine: line, byteCount: tree.bytes.count) else {
             message = StatusMessage(text: "The file has \(index.count) lines", isError: true)
             return
@@ -320,7 +320,7 @@ extension BrowserState {
                 text: ":\(text) is neither a command (:w, :q, :wq, :e FILE, :diff, :N, :type T, :set nu) nor a key path here: \(reason)", isError: true)
             return []
         }
-        jumps.append(document.path(of: selectedNode))
+        marks.pushJump(from: document.path(of: selectedNode))
         selectNode(node)
         message = StatusMessage(text: "At \(path.components.isEmpty ? "(root)" : path.description) — Ctrl-O goes back", isError: false)
         return []

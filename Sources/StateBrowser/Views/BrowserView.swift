@@ -14,7 +14,7 @@ public enum BrowserView {
         }
         TreeView.render(state, into: &screen, in: layout.tree)
         if let side = layout.sidePane {
-            switch state.sidePane {
+            switch state.side.open {
             case .detail?: DetailView.render(state, into: &screen, in: side)
             case .schema?: SchemaView.render(state, into: &screen, in: side)
             case nil: break

@@ -7,7 +7,7 @@ import TerminalCore
 enum DetailView {
     static func render(_ state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
-        let focused = state.focus == .side && state.sidePane == .detail
+        let focused = state.focus == .side && state.side.open == .detail
         let inner = Box.draw(title: "Detail", focused: focused, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
         var offset = state.detailOffset

@@ -9,9 +9,9 @@ enum SchemaView {
         let title = "Schema" + (state.document.schemaName.map { ": \($0)" } ?? " (none)")
         let inner = Box.draw(title: title, focused: focused, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }
-        let lines = state.schemaOutline.lines
+        let lines = state.side.schemaOutline.lines
         for row in 0..<inner.height {
-            let index = state.schemaRows.scroll + row
+            let index = state.side.schemaRows.scroll + row
             guard index < lines.count else { break }
             let line = lines[index]
             let y = inner.y + row
@@ -23,7 +23,7 @@ enum SchemaView {
                 case .detail: .text
                 }
             screen.put(TextWidth.truncated(line.text, to: inner.width - line.depth * 2), x: inner.x + line.depth * 2, y: y, style: theme[role], limit: inner.maxX)
-            if index == state.schemaRows.selected {
+            if index == state.side.schemaRows.selected {
                 var selection = theme.own(.selection)
                 if !focused { selection = Style(background: selection.background) }
                 screen.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: selection)

@@ -60,7 +60,7 @@ enum TreeView {
 
     /// Cells of the line-number column (with its space), 0 outside line mode.
     static func lineNumberWidth(_ state: BrowserState) -> Int {
-        guard state.showsLineNumbers, let index = state.lineIndex else { return 0 }
+        guard state.lineMode.isOn, let index = state.lineMode.index else { return 0 }
         return String(index.count).count + 1
     }
 
