@@ -83,7 +83,7 @@ enum BrowserBenchmark {
         samples += time([.enter])
         app.waitForJobs()
         details["search"] = Measurement.now() - searchStart
-        precondition(app.state.search?.matches.isEmpty == false)
+        precondition(app.state.search.current?.matches.isEmpty == false)
         samples += time(Array(repeating: .character("n"), count: 50) + Array(repeating: .character("N"), count: 20))
         samples += time([.character("c")])
         details["collapseAll"] = samples.last!

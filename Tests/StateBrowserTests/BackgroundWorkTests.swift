@@ -122,14 +122,14 @@ import Testing
         let effects = state.update(.key(.enter))
         #expect(effects == [.search(.text("Glass"), generation: state.document.generation)])
         #expect(state.message?.text == "Searching “Glass”…")
-        #expect(state.search == nil)
+        #expect(state.search.current == nil)
         // A stale result (another query) is ignored; the right one selects the first match.
         _ = state.update(.searchFinished(.text("other"), matches: [1], generation: state.document.generation))
-        #expect(state.search == nil)
+        #expect(state.search.current == nil)
         let matches = BrowserState.matches(of: .text("Glass"), in: state.document)
         // One for an older document (before an edit) is ignored too.
         _ = state.update(.searchFinished(.text("Glass"), matches: [1], generation: state.document.generation - 1))
-        #expect(state.search == nil)
+        #expect(state.search.current == nil)
         _ = state.update(.searchFinished(.text("Glass"), matches: matches, generation: state.document.generation))
         #expect(!matches.isEmpty)
         #expect(state.selectedNode == Int(matches[0]))
@@ -140,7 +140,7 @@ import Testing
         backend.send(keys: [.character("/")] + "Glass".map { .character($0) } + [.enter])
         for _ in 0..<7 { app.step() }
         app.waitForJobs()
-        #expect(app.state.search?.matches == BrowserState.matches(of: .text("Glass"), in: app.state.document))
+        #expect(app.state.search.current?.matches == BrowserState.matches(of: .text("Glass"), in: app.state.document))
         #expect(app.state.selectedNode == Int(matches[0]))
     }
 }

@@ -160,7 +160,7 @@ import Testing
         // Pasted into the search prompt, a line break is a space and an escape is left out.
         state.press("/")
         _ = state.update(.paste("clip\nboard\u{1B}[31m"))
-        #expect(state.prompt?.text == "clip board[31m")
+        #expect(state.search.prompt?.text == "clip board[31m")
         state.press("Escape")
         // Into a string's one-line editor, a control makes it the text editor, which shows it.
         state.go(to: "version")

@@ -38,7 +38,7 @@ import Testing
     }
 
     static func matchPaths(_ state: BrowserState) -> [String] {
-        (state.search?.matches ?? []).map { state.document.path(of: Int($0)).description }
+        (state.search.current?.matches ?? []).map { state.document.path(of: Int($0)).description }
     }
 
     @Test func prefixesSpellRegexKeysValuesAndWholeMatches() throws {
@@ -54,11 +54,11 @@ import Testing
         _ = Self.search(&state, "k:\\v^(path|tags)$")
         #expect(Self.matchPaths(state).count == 6)
         // A pattern that does not compile says so and searches nothing.
-        let before = state.search
+        let before = state.search.current
         _ = Self.search(&state, "\\v(unclosed")
         #expect(state.message?.text.hasPrefix("Not a regular expression: (unclosed") == true)
         #expect(state.message?.isError == true)
-        #expect(state.search == before)
+        #expect(state.search.current == before)
     }
 
     @Test func backwardSearchAndNFollowTheSearchDirection() throws {
@@ -96,17 +96,17 @@ import Testing
         _ = Self.search(&state, "kit")
         _ = Self.search(&state, "tests")
         _ = Self.search(&state, "kit")
-        #expect(state.searchHistory == ["tests", "kit"], "a search again moves to the end, once")
+        #expect(state.search.history == ["tests", "kit"], "a search again moves to the end, once")
         state.press("/")
         state.type("half")
         state.press("Up")
-        #expect(state.prompt?.text == "kit")
+        #expect(state.search.prompt?.text == "kit")
         state.press("Up")
-        #expect(state.prompt?.text == "tests")
+        #expect(state.search.prompt?.text == "tests")
         state.press("Up")
-        #expect(state.prompt?.text == "tests", "the oldest is as far as it goes")
+        #expect(state.search.prompt?.text == "tests", "the oldest is as far as it goes")
         state.press("Down", "Down")
-        #expect(state.prompt?.text == "half", "back to what was being typed")
+        #expect(state.search.prompt?.text == "half", "back to what was being typed")
         state.press("Escape")
     }
 
@@ -159,7 +159,7 @@ import Testing
         state.press("Tab")
         if case .command(let field)? = state.modal { #expect(field.text == "type ColorAsset") }
         state.press("Enter")
-        #expect(!(state.search?.matches.isEmpty ?? true))
+        #expect(!(state.search.current?.matches.isEmpty ?? true))
         #expect(state.document.role(of: state.selectedNode)?.label.contains("ColorAsset") == true)
     }
 
@@ -297,7 +297,7 @@ import Testing
                 == (before + ["domains.Game.groups.Palette.assets.0.color.green"]).sorted {
                     state.document.tree.index(at: PlistPath(parsing: $0))! < state.document.tree.index(at: PlistPath(parsing: $1))!
                 })
-        #expect(state.search?.matches == BrowserState.matches(of: state.search!.query, in: state.document))
+        #expect(state.search.current?.matches == BrowserState.matches(of: state.search.current!.query, in: state.document))
     }
 }
 

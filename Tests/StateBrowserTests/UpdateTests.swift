@@ -86,13 +86,13 @@ import Testing
         var state = BrowserFixture.state()
         // Collapsed everywhere: the match is revealed by expanding its ancestors.
         state.press("/")
-        #expect(state.prompt != nil)
+        #expect(state.search.prompt != nil)
         state.type("icon")
         state.press("Enter")
-        #expect(state.prompt == nil)
+        #expect(state.search.prompt == nil)
         let first = state.selectedPath
         #expect(first == "domains.App.groups.Icons", "smart case: lower-case query ignores case")
-        let count = state.search?.matches.count ?? 0
+        let count = state.search.current?.matches.count ?? 0
         #expect(count >= 3)
         #expect(state.message?.text == "1/\(count) “icon”")
         state.press("n")
@@ -124,14 +124,14 @@ import Testing
         state.type("Glaxx")
         state.press("BSpace", "BSpace", "Left")
         state.type("s")
-        #expect(state.prompt?.text == "Glsa")
-        #expect(state.prompt?.cursor == 3)
+        #expect(state.search.prompt?.text == "Glsa")
+        #expect(state.search.prompt?.cursor == 3)
         state.press("End", "BSpace", "BSpace")
         state.type("ass")
-        #expect(state.prompt?.text == "Glass")
+        #expect(state.search.prompt?.text == "Glass")
         state.press("Escape")
-        #expect(state.prompt == nil)
-        #expect(state.search == nil)
+        #expect(state.search.prompt == nil)
+        #expect(state.search.current == nil)
         #expect(state.selection == 0)
     }
 
@@ -216,7 +216,7 @@ import Testing
         #expect(state.side.schemaRows.selection == target)
         state.press("Enter")
         #expect(state.focus == .tree)
-        #expect(state.search?.matches.count == 5, "the sample has five ColorAssets")
+        #expect(state.search.current?.matches.count == 5, "the sample has five ColorAssets")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.0")
         #expect(state.message?.text == "1/5 of type ColorAsset")
         state.press("n", "n", "n", "n")
@@ -244,7 +244,7 @@ import Testing
         state.press("/")
         state.type("Glass")
         state.press("Enter", "Escape")
-        #expect(state.search == nil)
+        #expect(state.search.current == nil)
     }
 
     /// A message too long for the status bar is cut there, and read in full with `M`.

@@ -25,10 +25,10 @@ extension BrowserState {
                 problems.append("document: not built from the session's bytes")
             }
             problems += session.invariantViolations()
-            if let search, pendingSearch == nil, search.matches != Self.matches(of: search.query, in: document) {
+            if search.pending == nil, let found = search.current, found.matches != Self.matches(of: found.query, in: document) {
                 // Matches kept across an edit (only the edited values matched again) are what
                 // a new search finds.
-                problems.append("search: \(search.matches.count) matches kept, a new search finds \(Self.matches(of: search.query, in: document).count)")
+                problems.append("search: \(found.matches.count) matches kept, a new search finds \(Self.matches(of: found.query, in: document).count)")
             }
             if !document.isCheckPending, case .schema = document.checker {
                 // Roles and diagnostics kept across edits (only the edited values checked
@@ -45,13 +45,7 @@ extension BrowserState {
         problems += messages.invariantViolations()
         problems += marks.invariantViolations()
         if focus == .side, side.open == nil { problems.append("focus: on the side pane, which is closed") }
-        if let search {
-            if zip(search.matches, search.matches.dropFirst()).contains(where: { $0 >= $1 }) { problems.append("search: matches out of order") }
-            if let last = search.matches.last, Int(last) >= document.nodeCount { problems.append("search: match \(last) past \(document.nodeCount) nodes") }
-        }
-        if let pendingSearch, pendingSearch.generation > document.generation { problems.append("search: pending for a document not made yet") }
-        if let prompt, !prompt.isSound { problems.append("prompt: cursor outside its text") }
-        if let historyIndex, historyIndex >= searchHistory.count { problems.append("search history: entry \(historyIndex) of \(searchHistory.count)") }
+        problems += search.invariantViolations(nodeCount: document.nodeCount, generation: document.generation)
         problems += lineMode.invariantViolations(for: document)
         switch modal {
         case .choice(let list)?:

@@ -146,7 +146,7 @@ extension BrowserState {
 
     mutating func mouse(_ event: MouseEvent) -> [Effect] {
         if let modal { return mouseOverModal(event, modal) }
-        guard prompt == nil else { return [] }
+        guard search.prompt == nil else { return [] }
         let layout = layout
         let wheel = event.kind == .wheelUp ? -3 : event.kind == .wheelDown ? 3 : 0
         if layout.tree.contains(x: event.x, y: event.y) {
@@ -234,11 +234,7 @@ extension BrowserState {
     /// Text the terminal pasted: typed into an open editor or prompt, or — in the tree — read
     /// as a value (JSON or a property list) and pasted after the selection.
     mutating func paste(_ text: String) -> [Effect] {
-        if var field = prompt {
-            field.insert(Self.oneLine(text))
-            prompt = field
-            return []
-        }
+        if search.paste(Self.oneLine(text)) { return [] }
         switch modal {
         case .edit(var editor)?:
             if text.unicodeScalars.contains(where: VisibleText.isControl), case .value(_, .string, _) = editor.target {

@@ -4,45 +4,23 @@ import StateSchema
 import TerminalCore
 
 extension BrowserState {
-    /// Keys while the search prompt is open.
+    /// Keys while the search prompt is open: the prompt's own, then what Enter asks for.
     mutating func promptKey(_ key: Key) -> [Effect] {
-        guard var field = prompt else { return [] }
-        if key == .up || key == .down {
-            // The history: ↑ older, ↓ newer, back to what was being typed.
-            guard !searchHistory.isEmpty else { return [] }
-            if historyIndex == nil { draftQuery = field.text }
-            let next = (historyIndex ?? searchHistory.count) + (key == .up ? -1 : 1)
-            if next < 0 { return [] }
-            historyIndex = next < searchHistory.count ? next : nil
-            prompt = TextField(historyIndex.map { searchHistory[$0] } ?? draftQuery)
+        switch search.promptKey(key) {
+        case .none:
             return []
-        }
-        switch field.handle(key) {
-        case .editing:
-            prompt = field
-        case .cancelled:
-            prompt = nil
-        case .submitted(let text):
-            prompt = nil
-            historyIndex = nil
-            if text.isEmpty {
-                // An empty search repeats the last one, as in vim and less (in this prompt's direction).
-                if search != nil { search?.forward = promptForward }
-                stepMatch(forward: promptForward)
-            } else {
-                searchHistory.removeAll { $0 == text }
-                searchHistory.append(text)
-                if searchHistory.count > 100 { searchHistory.removeFirst() }
-                do {
-                    _ = try TextQuery(parsing: text).regex()
-                } catch {
-                    message = StatusMessage(text: "Not a regular expression: \(TextQuery(parsing: text).text) (\((error as NSError).localizedDescription))", isError: true)
-                    return []
-                }
-                return runSearch(.text(text), forward: promptForward)
+        case .repeatLast(let forward):
+            stepMatch(forward: forward)
+            return []
+        case .run(let text, let forward):
+            do {
+                _ = try TextQuery(parsing: text).regex()
+            } catch {
+                message = StatusMessage(text: "Not a regular expression: \(TextQuery(parsing: text).text) (\((error as NSError).localizedDescription))", isError: true)
+                return []
             }
+            return runSearch(.text(text), forward: forward)
         }
-        return []
     }
 
     /// `*` and `#`: every node with the selected key — or, for an array item or the root,
@@ -68,7 +46,7 @@ extension BrowserState {
     /// `.searchFinished`. `focusTree` moves the focus to the tree when something is found (a
     /// search started from the schema pane).
     mutating func runSearch(_ query: Search.Query, focusTree: Bool = false, forward: Bool = true, skipsSelection: Bool = false) -> [Effect] {
-        pendingSearch = PendingSearch(query: query, focusTree: focusTree, forward: forward, skipsSelection: skipsSelection, generation: document.generation)
+        search.pending = PendingSearch(query: query, focusTree: focusTree, forward: forward, skipsSelection: skipsSelection, generation: document.generation)
         message = StatusMessage(text: "Searching \(Self.describe(query))…", isError: false)
         return [.search(query, generation: document.generation)]
     }
@@ -76,16 +54,16 @@ extension BrowserState {
     /// The same search over a new document (node numbers moved after an edit, or the whole
     /// check found more types): the matches change, the selection stays.
     mutating func rerunSearch(_ query: Search.Query) -> [Effect] {
-        pendingSearch = PendingSearch(query: query, focusTree: false, forward: search?.forward ?? true, movesSelection: false, generation: document.generation)
+        search.pending = PendingSearch(query: query, focusTree: false, forward: search.current?.forward ?? true, movesSelection: false, generation: document.generation)
         return [.search(query, generation: document.generation)]
     }
 
     /// Takes the matches of a search the runtime ran; ignored unless it is the latest one asked
     /// for, over the current document.
     mutating func finishSearch(_ query: Search.Query, matches: [Int32], generation: Int) -> [Effect] {
-        guard let pending = pendingSearch, pending.query == query, pending.generation == generation, generation == document.generation else { return [] }
-        pendingSearch = nil
-        search = Search(query: query, matches: matches, forward: pending.forward)
+        guard let pending = search.pending, pending.query == query, pending.generation == generation, generation == document.generation else { return [] }
+        search.pending = nil
+        search.current = Search(query: query, matches: matches, forward: pending.forward)
         guard pending.movesSelection else { return [] }
         guard !matches.isEmpty else {
             message = StatusMessage(text: "Not found: \(Self.describe(query))", isError: true)
@@ -99,7 +77,7 @@ extension BrowserState {
 
     /// Selects the next (or previous) match after the selected node, wrapping around.
     mutating func stepMatch(forward: Bool, fromCurrent: Bool = true) {
-        guard let search else {
+        guard let search = search.current else {
             message = StatusMessage(text: "No search yet: / to search", isError: true)
             return
         }
@@ -181,7 +159,7 @@ extension BrowserState {
     /// its shape: matches elsewhere stand, and the edited values and everything above them (a
     /// color's hex is shown on its dictionary) are matched again — no search of the whole file.
     mutating func updateMatches(afterSetting edited: [Int]) {
-        guard var search else { return }
+        guard var found = search.current else { return }
         var nodes = Set<Int>()
         for node in edited {
             var current: Int? = node
@@ -189,19 +167,17 @@ extension BrowserState {
         }
         for node in nodes {
             let value = Int32(node)
-            let at = search.matches.partitionPoint { $0 < value }
-            let present = at < search.matches.count && search.matches[at] == value
-            switch (present, Self.isMatch(node, of: search.query, in: document)) {
-            case (true, false): search.matches.remove(at: at)
-            case (false, true): search.matches.insert(value, at: at)
+            let at = found.matches.partitionPoint { $0 < value }
+            let present = at < found.matches.count && found.matches[at] == value
+            switch (present, Self.isMatch(node, of: found.query, in: document)) {
+            case (true, false): found.matches.remove(at: at)
+            case (false, true): found.matches.insert(value, at: at)
             default: break
             }
         }
-        self.search = search
+        search.current = found
     }
 
     /// True when `node` is a match of the current search.
-    public func isMatch(_ node: Int) -> Bool {
-        search?.matches.sortedContains(Int32(node)) ?? false
-    }
+    public func isMatch(_ node: Int) -> Bool { search.isMatch(node) }
 }

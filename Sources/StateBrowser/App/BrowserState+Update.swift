@@ -46,14 +46,14 @@ extension BrowserState {
             return mouse(event)
         case .paste(let text):
             return paste(text)
-        case .key(.alt(let c)) where modal != nil || prompt != nil:
+        case .key(.alt(let c)) where modal != nil || search.prompt != nil:
             // The text editor has Alt keys of its own (word moves).
             if case .text(let editor)? = modal, TextArea.keys.action(for: .alt(c)) != nil { return textEditorKey(.alt(c), editor) }
             // Esc typed quickly before a key arrives as Alt-key: in an editor that is Esc, then the key.
             return input(.key(.escape)) + input(.key(.character(c)))
         case .key(let key):
             if modal != nil { return modalKey(key) }
-            if prompt != nil { return promptKey(key) }
+            if search.prompt != nil { return promptKey(key) }
             message = nil
             pendingKeys.append(key)
             switch keyMap.match(pendingKeys) {
@@ -67,7 +67,7 @@ extension BrowserState {
                 let typed = pendingKeys.map(\.name).joined()
                 pendingKeys = []
                 if key == .escape {
-                    search = nil
+                    search.current = nil
                     return []
                 }
                 message = StatusMessage(text: "\(typed) does nothing here (? shows the keys)", isError: true)
@@ -99,7 +99,7 @@ extension BrowserState {
         document.finishCheck(typed)
         var effects: [Effect] = []
         // Types, and the colors and enum cases text searches also match, come from the roles.
-        if let query = pendingSearch?.query ?? search?.query {
+        if let query = search.pending?.query ?? search.current?.query {
             if case .exact = query {} else { effects += rerunSearch(query) }
         }
         let errors = typed.errors.count
@@ -189,9 +189,7 @@ extension BrowserState {
         case .previousSibling:
             if let previous = document.previousSibling(of: selectedNode) { selectNode(previous) } else { message = StatusMessage(text: "No previous sibling", isError: true) }
         case .search, .searchBackward:
-            prompt = TextField()
-            promptForward = action == .search
-            historyIndex = nil
+            search.openPrompt(forward: action == .search)
         case .searchSelection(let forward):
             return searchSelection(forward: forward)
         case .viewValue:
@@ -209,8 +207,8 @@ extension BrowserState {
             return pasteRegister(into: false)
         case .pasteInto:
             return pasteRegister(into: true)
-        case .nextMatch: stepMatch(forward: search?.forward ?? true)
-        case .previousMatch: stepMatch(forward: !(search?.forward ?? true))
+        case .nextMatch: stepMatch(forward: search.current?.forward ?? true)
+        case .previousMatch: stepMatch(forward: !(search.current?.forward ?? true))
         case .copyPath:
             let path = document.path(of: selectedNode).description
             message = StatusMessage(text: "Copied path \(path.isEmpty ? "(root, empty)" : path)", isError: false)

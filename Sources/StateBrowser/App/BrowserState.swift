@@ -79,16 +79,8 @@ public struct BrowserState: Sendable {
     /// The pane beside the tree, if any, and what each pane keeps.
     public internal(set) var side: SidePanes
     public internal(set) var focus: Focus = .tree
-    /// The search prompt, while one is being typed.
-    public internal(set) var prompt: TextField?
-    /// Which way the prompt being typed searches (`/` forward, `\\` backward).
-    public internal(set) var promptForward = true
-    /// Searches typed so far, oldest first (↑/↓ in the prompt).
-    public internal(set) var searchHistory: [String] = []
-    /// The history entry the prompt shows (nil: what is being typed).
-    var historyIndex: Int?
-    /// What was typed before ↑ went into the history.
-    var draftQuery = ""
+    /// The search prompt with its history, the finished search and the one running.
+    public internal(set) var search = SearchModel()
     /// Line mode: each row shows the line of the file where it starts.
     public internal(set) var lineMode = LineMode()
     /// The register and the jump list.
@@ -103,8 +95,6 @@ public struct BrowserState: Sendable {
     public internal(set) var archiveGraph: ArchiveGraph?
     /// The storage's document (its checker and name) while the graph shows.
     var rawTemplate: BrowserDocument?
-    public internal(set) var search: Search?
-    public internal(set) var pendingSearch: PendingSearch?
     /// The status bar's message and the log of those shown.
     public internal(set) var messages = StatusMessages()
     /// What the status bar says: setting it shows (and logs) a new message.

@@ -67,8 +67,7 @@ extension BrowserState {
             return
         }
         rows.keepVisible(page: layout.treeRows)
-        search = nil
-        pendingSearch = nil
+        search.clear()
         marks.clearJumps()
     }
 

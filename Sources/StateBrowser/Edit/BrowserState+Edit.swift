@@ -603,12 +603,12 @@ extension BrowserState {
         }
         var effects: [Effect] = []
         if document.isCheckPending { effects.append(.check(generation: document.generation)) }
-        if rolesKept, pendingSearch == nil, let editedScalars {
+        if rolesKept, search.pending == nil, let editedScalars {
             // Node numbers and the roles elsewhere stayed: only the edited values (and what
             // shows them, above) can match differently. (A check still to come runs the
             // search again when it ends.)
             updateMatches(afterSetting: editedScalars)
-        } else if let query = pendingSearch?.query ?? search?.query {
+        } else if let query = search.pending?.query ?? search.current?.query {
             // Node numbers moved: find the matches again, without moving the selection.
             effects += rerunSearch(query)
         }

@@ -172,7 +172,7 @@ extension BrowserState {
         opened.follow(document)
         var next = BrowserState(document: opened, width: width, height: height, theme: theme, colorDepth: colorDepth, keyMap: keyMap, file: read)
         next.register = register
-        next.searchHistory = searchHistory
+        next.search.history = search.history
         next.messages = messages
         next.now = now
         next.side.open = side.open

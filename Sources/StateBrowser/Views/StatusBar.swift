@@ -7,8 +7,8 @@ enum StatusBar {
         guard !rect.isEmpty else { return }
         let theme = state.theme
         screen.fill(rect, style: theme[.path])
-        if let prompt = state.prompt {
-            renderField(prompt, label: state.promptForward ? "/" : "\\", into: &screen, in: rect, theme: theme)
+        if let prompt = state.search.prompt {
+            renderField(prompt, label: state.search.promptForward ? "/" : "\\", into: &screen, in: rect, theme: theme)
             return
         }
         switch state.modal {
@@ -56,7 +56,7 @@ enum StatusBar {
         let theme = state.theme
         screen.fill(rect, style: theme[.statusBar])
         let document = state.document
-        let mode = state.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
+        let mode = state.search.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
         var x = screen.put(" \(mode) ", x: rect.x, y: rect.y, style: theme[.statusAccent])
         let guessed = document.schemaNote.map { "no schema (guessed; \($0))" } ?? "no schema (guessed)"
         let schema =
