@@ -418,15 +418,15 @@ import Testing
     @Test func theOutlineKeepsWhatWasExpandedAcrossEdits() throws {
         var state = Self.state()
         state.press("e")
-        let rowsBefore = state.outline.count
+        let rowsBefore = state.treePane.outline.count
         state.go(to: "domains.Game.groups.Palette.assets.1")
         state.press("x", "y")
         // Everything else stays expanded: only the deleted item's rows are gone.
-        #expect(state.outline.count == rowsBefore - 9)
-        #expect(state.outline.isExpanded(try #require(state.document.tree.index(at: "domains.App"))))
-        #expect(state.outline.isExpanded(try #require(state.document.tree.index(at: "domains.Game.groups.Palette.assets.2.color"))))
+        #expect(state.treePane.outline.count == rowsBefore - 9)
+        #expect(state.treePane.outline.isExpanded(try #require(state.document.tree.index(at: "domains.App"))))
+        #expect(state.treePane.outline.isExpanded(try #require(state.document.tree.index(at: "domains.Game.groups.Palette.assets.2.color"))))
         state.press("u")
-        #expect(state.outline.count == rowsBefore - 8, "the restored item comes back collapsed")
+        #expect(state.treePane.outline.count == rowsBefore - 8, "the restored item comes back collapsed")
     }
 
     @Test func quittingWithUnsavedChangesAsks() throws {

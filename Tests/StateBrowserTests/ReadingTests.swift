@@ -202,15 +202,15 @@ import Testing
         let node = state.selectedNode
         let marker = TreeView.markerX(of: node, state: state, in: tree)
         #expect(state.screen.lines[tree.y + row].dropFirst(marker).hasPrefix("▾"))
-        let before = state.outline.count
+        let before = state.treePane.outline.count
         _ = state.update(.mouse(MouseEvent(.press, x: marker, y: tree.y + row)))
-        #expect(state.outline.count < before)
+        #expect(state.treePane.outline.count < before)
         #expect(state.screen.lines[tree.y + row].dropFirst(marker).hasPrefix("▸"))
         _ = state.update(.mouse(MouseEvent(.press, x: tree.maxX - 3, y: tree.y + row, clickCount: 2)))
-        #expect(state.outline.count == before)
+        #expect(state.treePane.outline.count == before)
         // Releases and clicks below the last row do nothing.
         _ = state.update(.mouse(MouseEvent(.release, x: marker, y: tree.y + row)))
-        #expect(state.outline.count == before)
+        #expect(state.treePane.outline.count == before)
         // The wheel over the detail pane scrolls the pane, not the tree.
         let side = try #require(layout.sidePane)
         let selection = state.selection

@@ -173,7 +173,7 @@ import Testing
         // schema pane is open and the selection is on the last row of the expanded tree.
         _ = state.update(.resize(width: 80, height: 12))
         #expect(state.side.open == .schema)
-        #expect(state.selection == state.outline.count - 1)
+        #expect(state.selection == state.treePane.outline.count - 1)
         #expect(state.screen.lines[0].contains("╭─ Schema: AssetLibrary.sche… ─╮"))
         #expect(state.screen.lines[10] == " model_version")
     }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct UpdateTests {
     @Test func opensWithTheTopLevelShown() {
         let state = BrowserFixture.state()
-        #expect(state.outline.rows.map { state.document.label(of: Int($0)) ?? "(root)" } == ["(root)", "name", "domains", "model_version"])
+        #expect(state.treePane.outline.rows.map { state.document.label(of: Int($0)) ?? "(root)" } == ["(root)", "name", "domains", "model_version"])
         #expect(state.selection == 0)
         #expect(state.side.open == .detail)
     }
@@ -31,25 +31,25 @@ import Testing
     @Test func expandEnterCollapseAndLeave() {
         var state = BrowserFixture.state()
         state.press("j", "j", "l")
-        #expect(state.outline.isExpanded(state.selectedNode))
-        #expect(state.outline.count == 6, "domains' two entries are now rows")
+        #expect(state.treePane.outline.isExpanded(state.selectedNode))
+        #expect(state.treePane.outline.count == 6, "domains' two entries are now rows")
         state.press("l")
         #expect(state.selectedPath == "domains.Game")
         state.press("h")
         #expect(state.selectedPath == "domains", "h on a collapsed node goes to its parent")
         state.press("h")
-        #expect(!state.outline.isExpanded(state.selectedNode))
-        #expect(state.outline.count == 4)
+        #expect(!state.treePane.outline.isExpanded(state.selectedNode))
+        #expect(state.treePane.outline.count == 4)
         state.press("Enter")
-        #expect(state.outline.isExpanded(state.selectedNode))
+        #expect(state.treePane.outline.isExpanded(state.selectedNode))
         state.press("Enter")
-        #expect(!state.outline.isExpanded(state.selectedNode))
+        #expect(!state.treePane.outline.isExpanded(state.selectedNode))
     }
 
     @Test func expandAllCollapseAllAndDepths() {
         var state = BrowserFixture.state()
         state.press("j", "j", "e")
-        #expect(state.outline.count == state.document.nodeCount)
+        #expect(state.treePane.outline.count == state.document.nodeCount)
         #expect(state.selectedPath == "domains", "the selection stays on its node")
         // Go deep, then collapse all: the selection moves to the visible ancestor.
         state.press("/")
@@ -57,11 +57,11 @@ import Testing
         state.press("Enter")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.2.name")
         state.press("c")
-        #expect(state.outline.count == 4)
+        #expect(state.treePane.outline.count == 4)
         #expect(state.selectedPath == "domains")
         state.press("3")
-        #expect(state.outline.rows.allSatisfy { state.document.depth(of: Int($0)) <= 3 })
-        #expect(state.outline.rows.contains { state.document.depth(of: Int($0)) == 3 })
+        #expect(state.treePane.outline.rows.allSatisfy { state.document.depth(of: Int($0)) <= 3 })
+        #expect(state.treePane.outline.rows.contains { state.document.depth(of: Int($0)) == 3 })
         #expect(state.message?.text == "Expanded to depth 3")
     }
 
@@ -187,10 +187,10 @@ import Testing
         state.press("C-d", "C-d")
         #expect(state.selection == page / 2 + page)
         state.press("G")
-        #expect(state.selection == state.outline.count - 1)
-        #expect(state.scroll == state.outline.count - page)
+        #expect(state.selection == state.treePane.outline.count - 1)
+        #expect(state.scroll == state.treePane.outline.count - page)
         state.press("PageDown")
-        #expect(state.selection == state.outline.count - 1)
+        #expect(state.selection == state.treePane.outline.count - 1)
     }
 
     @Test func resizeKeepsTheSelectionOnScreen() {

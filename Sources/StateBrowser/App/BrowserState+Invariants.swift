@@ -11,11 +11,8 @@ extension BrowserState {
     /// randomized run checks them after those steps and the rest after every step.
     package func invariantViolations(checkingDocument: Bool = true) -> [String] {
         var problems: [String] = []
-        problems += rows.invariantViolations("tree rows")
-        if rows.count != outline.count { problems.append("tree rows: \(rows.count) rows for an outline of \(outline.count)") }
-        problems += outline.invariantViolations(of: document.tree)
+        problems += treePane.invariantViolations(of: document.tree)
         problems += side.invariantViolations()
-        if document.tree.nodes.count != outline.sizes.count { problems.append("outline: \(outline.sizes.count) nodes, the document has \(document.tree.nodes.count)") }
         if checkingDocument {
             if let archiveGraph {
                 // The graph's document is built from the session's archive.

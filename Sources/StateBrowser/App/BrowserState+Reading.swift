@@ -152,18 +152,18 @@ extension BrowserState {
         if layout.tree.contains(x: event.x, y: event.y) {
             if wheel != 0 {
                 // The view scrolls; the selection stays on its row while it is on screen.
-                rows.scrollKeepingSelection(by: wheel, page: layout.treeRows)
+                treePane.rows.scrollKeepingSelection(by: wheel, page: layout.treeRows)
                 return []
             }
             guard event.kind == .press else { return [] }
             focus = .tree
-            let row = rows.scroll + (event.y - layout.tree.y)
-            guard row < outline.count else { return [] }
-            rows.select(row, page: layout.treeRows)
-            let node = outline[row]
+            let row = treePane.rows.scroll + (event.y - layout.tree.y)
+            guard row < treePane.outline.count else { return [] }
+            treePane.rows.select(row, page: layout.treeRows)
+            let node = treePane.outline[row]
             let marker = TreeView.markerX(of: node, state: self, in: layout.tree)
             if event.clickCount == 2 || (event.x >= marker && event.x < marker + 2) {
-                if outline.isExpandable(node) {
+                if treePane.outline.isExpandable(node) {
                     return run(.toggle)
                 }
                 if event.clickCount == 2 {

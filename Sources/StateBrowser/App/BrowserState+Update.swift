@@ -80,7 +80,7 @@ extension BrowserState {
         width = w
         height = h
         if side.open != nil, w < BrowserLayout.minimumWidthForSidePane { focus = .tree }
-        rows.keepVisible(page: layout.treeRows)
+        treePane.rows.keepVisible(page: layout.treeRows)
         side.schemaRows.keepVisible(page: layout.schemaRows)
         if case .value(var view)? = modal {
             view.rewrap(width: Box.inside(layout.main).width, page: max(1, Box.inside(layout.main).height))
@@ -116,38 +116,38 @@ extension BrowserState {
         if focus == .side, side.open == .detail, layout.sidePane != nil, let effects = runInDetailPane(action) { return effects }
         let page = layout.treeRows
         switch action {
-        case .moveDown: rows.move(by: 1, page: page)
-        case .moveUp: rows.move(by: -1, page: page)
-        case .pageDown: rows.scroll(by: page, page: page)
-        case .pageUp: rows.scroll(by: -page, page: page)
-        case .halfPageDown: rows.scroll(by: max(1, page / 2), page: page)
-        case .halfPageUp: rows.scroll(by: -max(1, page / 2), page: page)
-        case .top: rows.select(0, page: page)
-        case .bottom: rows.select(outline.count - 1, page: page)
+        case .moveDown: treePane.rows.move(by: 1, page: page)
+        case .moveUp: treePane.rows.move(by: -1, page: page)
+        case .pageDown: treePane.rows.scroll(by: page, page: page)
+        case .pageUp: treePane.rows.scroll(by: -page, page: page)
+        case .halfPageDown: treePane.rows.scroll(by: max(1, page / 2), page: page)
+        case .halfPageUp: treePane.rows.scroll(by: -max(1, page / 2), page: page)
+        case .top: treePane.rows.select(0, page: page)
+        case .bottom: treePane.rows.select(treePane.outline.count - 1, page: page)
         case .expandOrEnter:
             let node = selectedNode
-            if outline.isExpandable(node), !outline.isExpanded(node) {
-                outline.expand(row: selection)
+            if treePane.outline.isExpandable(node), !treePane.outline.isExpanded(node) {
+                treePane.outline.expand(row: selection)
                 outlineChanged()
-            } else if outline.isExpanded(node) {
-                rows.move(by: 1, page: page)
+            } else if treePane.outline.isExpanded(node) {
+                treePane.rows.move(by: 1, page: page)
             } else {
                 message = StatusMessage(text: "Nothing inside to expand", isError: false)
             }
         case .collapseOrLeave:
             let node = selectedNode
-            if outline.isExpanded(node) {
-                outline.collapse(row: selection)
+            if treePane.outline.isExpanded(node) {
+                treePane.outline.collapse(row: selection)
                 outlineChanged()
-            } else if let parent = document.parent(of: node), let row = outline.row(of: parent) {
-                rows.select(row, page: page)
+            } else if let parent = document.parent(of: node), let row = treePane.outline.row(of: parent) {
+                treePane.rows.select(row, page: page)
             }
         case .toggle:
-            if outline.isExpanded(selectedNode) {
-                outline.collapse(row: selection)
+            if treePane.outline.isExpanded(selectedNode) {
+                treePane.outline.collapse(row: selection)
                 outlineChanged()
-            } else if outline.isExpandable(selectedNode) {
-                outline.expand(row: selection)
+            } else if treePane.outline.isExpandable(selectedNode) {
+                treePane.outline.expand(row: selection)
                 outlineChanged()
             } else if let target = document.tree.referencedObject(of: selectedNode) ?? archiveLinkTarget(of: selectedNode) {
                 follow(to: target)
@@ -158,20 +158,20 @@ extension BrowserState {
             }
         case .expandAll:
             let node = selectedNode
-            outline.expandAll()
+            treePane.outline.expandAll()
             outlineChanged()
             selectNode(node)
-            message = StatusMessage(text: "Expanded all: \(outline.count) rows", isError: false)
+            message = StatusMessage(text: "Expanded all: \(treePane.outline.count) rows", isError: false)
         case .collapseAll:
             let node = selectedNode
-            outline.collapseAll()
+            treePane.outline.collapseAll()
             outlineChanged()
-            rows.select(outline.rowAtOrBefore(node), page: page)
+            treePane.rows.select(treePane.outline.rowAtOrBefore(node), page: page)
         case .expandToDepth(let depth):
             let node = selectedNode
-            outline.expand(toDepth: depth)
+            treePane.outline.expand(toDepth: depth)
             outlineChanged()
-            rows.select(outline.rowAtOrBefore(node), page: page)
+            treePane.rows.select(treePane.outline.rowAtOrBefore(node), page: page)
             message = StatusMessage(text: "Expanded to depth \(depth)", isError: false)
         case .jumpBack:
             guard let path = marks.popJump() else {
@@ -226,12 +226,12 @@ extension BrowserState {
             side.open = side.open == .detail ? nil : .detail
             focus = .tree
             if side.open != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
-            rows.keepVisible(page: layout.treeRows)
+            treePane.rows.keepVisible(page: layout.treeRows)
         case .toggleSchema:
             side.open = side.open == .schema ? nil : .schema
             focus = side.open == .schema ? .side : .tree
             if side.open != nil, layout.sidePane == nil { message = StatusMessage(text: "The window is too narrow for a side pane", isError: true) }
-            rows.keepVisible(page: layout.treeRows)
+            treePane.rows.keepVisible(page: layout.treeRows)
             side.schemaRows.keepVisible(page: layout.schemaRows)
         case .switchPane:
             if side.open != nil, layout.sidePane != nil {
@@ -287,8 +287,8 @@ extension BrowserState {
     mutating func follow(to target: Int) {
         marks.pushJump(from: document.path(of: selectedNode))
         selectNode(target)
-        if let row = outline.row(of: target), outline.isExpandable(target), !outline.isExpanded(target) {
-            outline.expand(row: row)
+        if let row = treePane.outline.row(of: target), treePane.outline.isExpandable(target), !treePane.outline.isExpanded(target) {
+            treePane.outline.expand(row: row)
             outlineChanged()
         }
         let tree = document.tree
@@ -299,16 +299,16 @@ extension BrowserState {
 
     /// The outline gained or lost rows: the row list follows.
     mutating func outlineChanged() {
-        rows.resize(count: outline.count, page: layout.treeRows)
+        treePane.rows.resize(count: treePane.outline.count, page: layout.treeRows)
     }
 
     /// Selects `node`, expanding its ancestors if it is hidden; a jump off screen centers it.
     mutating func selectNode(_ node: Int) {
-        if outline.row(of: node) == nil {
-            outline.reveal(node, parents: document.links.parents)
+        if treePane.outline.row(of: node) == nil {
+            treePane.outline.reveal(node, parents: document.links.parents)
             outlineChanged()
         }
-        rows.jump(to: outline.row(of: node) ?? outline.rowAtOrBefore(node), page: layout.treeRows)
+        treePane.rows.jump(to: treePane.outline.row(of: node) ?? treePane.outline.rowAtOrBefore(node), page: layout.treeRows)
     }
 
     // MARK: - Copying

@@ -66,9 +66,8 @@ public struct BrowserState: Sendable {
     }
 
     public internal(set) var document: BrowserDocument
-    public internal(set) var outline: Outline
-    /// The tree's rows: selection and scroll over `outline`.
-    public internal(set) var rows: ListState
+    /// The tree's rows: what is expanded, the selection and the scroll.
+    public internal(set) var treePane: TreePane
     public internal(set) var width: Int
     public internal(set) var height: Int
     /// The theme, already resolved for `colorDepth`.
@@ -127,8 +126,7 @@ public struct BrowserState: Sendable {
         self.document = document
         session = EditSession(tree: document.tree)
         self.file = file
-        outline = Outline(document: document, expandedToDepth: depth)
-        rows = ListState(count: outline.count)
+        treePane = TreePane(document: document, expandedToDepth: depth)
         self.width = width
         self.height = height
         self.theme = theme.resolved(for: colorDepth)
@@ -153,11 +151,11 @@ public struct BrowserState: Sendable {
     }
 
     /// The selected row.
-    public var selection: Int { rows.selection }
+    public var selection: Int { treePane.rows.selection }
     /// The first row shown.
-    public var scroll: Int { rows.scroll }
+    public var scroll: Int { treePane.rows.scroll }
     /// The node of the selected row.
-    public var selectedNode: Int { outline[rows.selection] }
+    public var selectedNode: Int { treePane.selectedNode }
 
     public var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: side.open) }
 

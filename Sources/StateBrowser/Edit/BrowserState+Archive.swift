@@ -26,8 +26,8 @@ extension BrowserState {
         rawTemplate = document
         archiveGraph = graph
         document = Self.graphDocument(graph, after: document)
-        outline = Outline(document: document, expandedToDepth: 2)
-        rows = ListState(count: outline.count)
+        treePane.outline = Outline(document: document, expandedToDepth: 2)
+        treePane.rows = ListState(count: treePane.outline.count)
     }
 
     /// The storage's document for the session's tree, numbered after the graph's; the graph
@@ -47,8 +47,8 @@ extension BrowserState {
         let origin = archiveGraph?.origin(at: here)
         if archiveGraph != nil, let raw = rawTemplate {
             document = leaveGraph(raw)
-            outline = Outline(document: document, expandedToDepth: 1)
-            rows = ListState(count: outline.count)
+            treePane.outline = Outline(document: document, expandedToDepth: 1)
+            treePane.rows = ListState(count: treePane.outline.count)
             // The object the graph's selection showed, in the storage.
             if case .object(let uid, _)? = origin, uid > 0, let node = document.tree.index(at: PlistPath([.key("$objects"), .index(uid)])) {
                 selectNode(node)
@@ -66,7 +66,7 @@ extension BrowserState {
             message = StatusMessage(text: "Not a keyed archive: A shows NSKeyedArchiver files as object graphs", isError: true)
             return
         }
-        rows.keepVisible(page: layout.treeRows)
+        treePane.rows.keepVisible(page: layout.treeRows)
         search.clear()
         marks.clearJumps()
     }

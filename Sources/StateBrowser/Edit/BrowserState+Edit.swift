@@ -597,7 +597,7 @@ extension BrowserState {
             let next = documentForSession()
             // The graph is rebuilt whole: its expansion is kept by path.
             let change = wasGraph ? TreeChange(path: PlistPath(), childMap: nil) : change
-            outline = Outline(document: next, carrying: outline, change: change)
+            treePane.outline = Outline(document: next, carrying: treePane.outline, change: change)
             document = next
             outlineChanged()
         }

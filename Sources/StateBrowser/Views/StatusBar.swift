@@ -66,7 +66,7 @@ enum StatusBar {
         let name = document.fileName.split(separator: "/").last.map(String.init) ?? document.fileName
         let left =
             " \(name)\(state.file?.isReadOnly == true ? " [RO]" : "")\(state.isDirty ? " [+]" : "")  \(state.archiveGraph != nil ? "ARCHIVE" : document.tree.format.rawValue.uppercased())\(document.tree.encoding.isUTF8 ? "" : " \(document.tree.encoding)")  \(schema) "
-        let position = " \(state.selection + 1)/\(state.outline.count)  ?:help "
+        let position = " \(state.selection + 1)/\(state.treePane.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
         let rightStart = rect.maxX - positionWidth
         x = screen.put(TextWidth.truncated(left, to: max(0, rightStart - x)), x: x, y: rect.y, style: theme[.statusBar], limit: rightStart)

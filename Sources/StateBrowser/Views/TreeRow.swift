@@ -67,7 +67,7 @@ struct TreeRow {
             let annotation = annotationPieces(node, tree: tree)
             // Collapsed, a container shows its first entries (as jless does); a pbxproj object
             // its annotation instead.
-            guard annotation.isEmpty, source.count > 0, !state.outline.isExpanded(node) else { return [count] + annotation }
+            guard annotation.isEmpty, source.count > 0, !state.treePane.outline.isExpanded(node) else { return [count] + annotation }
             return [count, Piece(text: "  " + ContainerPreview.text(of: node, in: tree), role: .label, minimumWidth: 14)]
         case .string:
             // An object id in a pbxproj says what it refers to (Xcode's annotation comment).

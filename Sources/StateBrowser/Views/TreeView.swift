@@ -7,7 +7,7 @@ enum TreeView {
         let theme = state.theme
         screen.fill(rect, style: theme[.text])
         guard !rect.isEmpty else { return }
-        let outline = state.outline
+        let outline = state.treePane.outline
         let focused = state.focus == .tree || state.layout.sidePane == nil
         var selectionStyle = theme.own(.selection)
         if !focused { selectionStyle = Style(background: selectionStyle.background, attributes: selectionStyle.attributes.subtracting(.bold)) }
