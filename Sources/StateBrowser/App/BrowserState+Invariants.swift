@@ -13,15 +13,8 @@ extension BrowserState {
         var problems: [String] = []
         problems += treePane.invariantViolations(of: document.tree)
         problems += side.invariantViolations()
+        problems += workspace.invariantViolations(checkingFiles: checkingDocument)
         if checkingDocument {
-            if let archiveGraph {
-                // The graph's document is built from the session's archive.
-                if !bytesEqual(archiveGraph.tree.bytes, document.tree.bytes) { problems.append("archive graph: the document is not the graph's") }
-                if rawTemplate == nil { problems.append("archive graph: no storage document to go back to") }
-            } else if !bytesEqual(document.tree.bytes, session.bytes) {
-                problems.append("document: not built from the session's bytes")
-            }
-            problems += session.invariantViolations()
             if search.pending == nil, let found = search.current, found.matches != Self.matches(of: found.query, in: document) {
                 // Matches kept across an edit (only the edited values matched again) are what
                 // a new search finds.

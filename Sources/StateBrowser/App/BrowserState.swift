@@ -65,7 +65,8 @@ public struct BrowserState: Sendable {
         public var generation: Int
     }
 
-    public internal(set) var document: BrowserDocument
+    /// The files being edited, their sessions and documents.
+    public internal(set) var workspace: Workspace
     /// The tree's rows: what is expanded, the selection and the scroll.
     public internal(set) var treePane: TreePane
     public internal(set) var width: Int
@@ -89,11 +90,6 @@ public struct BrowserState: Sendable {
         get { marks.register }
         set { marks.register = newValue }
     }
-    /// A keyed archive's object graph, while it is shown instead of the storage: `document`
-    /// is then the graph's, `session` still the file's.
-    public internal(set) var archiveGraph: ArchiveGraph?
-    /// The storage's document (its checker and name) while the graph shows.
-    var rawTemplate: BrowserDocument?
     /// The status bar's message and the log of those shown.
     public internal(set) var messages = StatusMessages()
     /// What the status bar says: setting it shows (and logs) a new message.
@@ -103,29 +99,14 @@ public struct BrowserState: Sendable {
     }
     /// Keys typed so far of a longer sequence (`y` before `p`).
     public internal(set) var pendingKeys: [Key] = []
-    /// The file being edited: its bytes and undo history. `document` is always built from
-    /// `session.tree`. The state is its only owner: saving sends its bytes out in an effect.
-    public internal(set) var session: EditSession
-    /// The file on disk the session was read from and saves to (nil: an in-memory document,
-    /// which `:w FILE` can still write).
-    public internal(set) var file: OpenDocument?
     /// What has the keyboard instead of the tree (an editor, a list, a question, the help).
     public internal(set) var modal: Modal?
-    /// Set by "save and quit": the quit waits for the save to succeed.
-    public internal(set) var quitsAfterSave = false
-    /// The clock for new dates (fixed in tests, so update stays pure).
-    public var now: @Sendable () -> Date = { Date() }
-
-    /// Unsaved changes.
-    public var isDirty: Bool { session.isDirty }
 
     public init(
         document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser,
         expandedToDepth depth: Int = 1, file: OpenDocument? = nil, notice: String? = nil
     ) {
-        self.document = document
-        session = EditSession(tree: document.tree)
-        self.file = file
+        workspace = Workspace(OpenFile(document: document, file: file))
         treePane = TreePane(document: document, expandedToDepth: depth)
         self.width = width
         self.height = height
@@ -149,6 +130,46 @@ public struct BrowserState: Sendable {
         let path = document.links.path(of: first, in: tree).description
         return "\(count) null object\(count == 1 ? "" : "s") (first at \(path.isEmpty ? "(root)" : path)): kept when saved, but XML cannot hold them"
     }
+
+    // MARK: - The active file, as the workspace has it
+
+    /// The document the tree shows.
+    public internal(set) var document: BrowserDocument {
+        _read { yield workspace.current.document }
+        _modify { yield &workspace.current.document }
+    }
+    /// The active file's bytes and undo history.
+    public internal(set) var session: EditSession {
+        _read { yield workspace.current.session }
+        _modify { yield &workspace.current.session }
+    }
+    /// The file on disk the active document was read from and saves to.
+    public internal(set) var file: OpenDocument? {
+        get { workspace.current.file }
+        set { workspace.current.file = newValue }
+    }
+    /// The keyed archive's object graph, while it is shown instead of the storage.
+    public internal(set) var archiveGraph: ArchiveGraph? {
+        _read { yield workspace.current.archiveGraph }
+        _modify { yield &workspace.current.archiveGraph }
+    }
+    var rawTemplate: BrowserDocument? {
+        _read { yield workspace.current.rawTemplate }
+        _modify { yield &workspace.current.rawTemplate }
+    }
+    /// Set by "save and quit": the quit waits for the save to succeed.
+    var quitsAfterSave: Bool {
+        get { workspace.quitsAfterSave }
+        set { workspace.quitsAfterSave = newValue }
+    }
+    /// The clock for new dates (fixed in tests, so update stays pure).
+    public var now: @Sendable () -> Date {
+        get { workspace.now }
+        set { workspace.now = newValue }
+    }
+
+    /// Unsaved changes, in any file.
+    public var isDirty: Bool { workspace.isDirty }
 
     /// The selected row.
     public var selection: Int { treePane.rows.selection }

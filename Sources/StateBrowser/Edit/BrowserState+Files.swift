@@ -8,13 +8,12 @@ extension BrowserState {
     /// Saves the session's bytes over its file. A read-only file asks first, unless
     /// `overwritingChanges` (`:w!`), which also writes over changes made on disk.
     mutating func save(overwritingChanges: Bool = false) -> [Effect] {
-        guard let file else {
+        guard let request = workspace.current.saveRequest(overwritingChanges: overwritingChanges) else {
             quitsAfterSave = false
             message = StatusMessage(text: "Not saved: this document has no file (:w FILE saves it as one)", isError: true)
             return []
         }
-        let request = SaveRequest(file: file, bytes: session.fileBytes, format: session.format, overwritingChanges: overwritingChanges)
-        if file.isReadOnly, !overwritingChanges {
+        if request.file.isReadOnly, !overwritingChanges {
             ask("\(document.fileName) is read-only.", [("w", "write it anyway", .write(request)), ("n", "cancel", .cancel)])
             return []
         }
@@ -97,8 +96,7 @@ extension BrowserState {
                 let warnings = request.warnings + notes
                 message = StatusMessage(text: "Saved as \(newName)" + (warnings.isEmpty ? "" : " — \(warnings.joined(separator: "; "))"), isError: !warnings.isEmpty)
             } else {
-                file = written
-                if request.bytes == session.fileBytes { session.markSaved() }
+                workspace.current.recordSave(of: request, written: written)
                 message = StatusMessage(
                     text: "Saved \(document.fileName) (\(request.bytes.count) bytes)" + (notes.isEmpty ? "" : " — \(notes.joined(separator: "; "))"), isError: false)
             }

@@ -1,0 +1,88 @@
+import Foundation
+import State
+import StateDocument
+
+/// One file open in the browser: its editing session (the bytes and the undo history), the
+/// file on disk it was read from — with the stamp the changed-on-disk check compares — and
+/// the document shown for it.
+public struct OpenFile: Sendable {
+    /// What the browser shows: built from `session.tree`, or from the archive's object graph
+    /// while `archiveGraph` is shown.
+    public internal(set) var document: BrowserDocument
+    /// The bytes being edited and their undo history. The workspace is their only owner:
+    /// saving sends the bytes out in an effect.
+    public internal(set) var session: EditSession
+    /// Where the session was read from and saves to (nil: an in-memory document, which
+    /// `:w FILE` can still write).
+    public internal(set) var file: OpenDocument?
+    /// A keyed archive's object graph, while it is shown instead of the storage: `document`
+    /// is then the graph's, `session` still the file's.
+    public internal(set) var archiveGraph: ArchiveGraph?
+    /// The storage's document (its checker and name) while the graph shows.
+    var rawTemplate: BrowserDocument?
+
+    init(document: BrowserDocument, file: OpenDocument?) {
+        self.document = document
+        session = EditSession(tree: document.tree)
+        self.file = file
+    }
+
+    /// Unsaved changes.
+    public var isDirty: Bool { session.isDirty }
+
+    /// The save of the session's bytes over the file; nil when there is no file.
+    func saveRequest(overwritingChanges: Bool) -> SaveRequest? {
+        file.map { SaveRequest(file: $0, bytes: session.fileBytes, format: session.format, overwritingChanges: overwritingChanges) }
+    }
+
+    /// A save of the file's own bytes was written: the new stamp, and the session is clean
+    /// when nothing was edited since the bytes were sent.
+    mutating func recordSave(of request: SaveRequest, written: OpenDocument) {
+        file = written
+        if request.bytes == session.fileBytes { session.markSaved() }
+    }
+
+    /// What is wrong with the file's parts (empty when they are sound): the document is the
+    /// session's (or its archive graph's), and the session is sound.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        if let archiveGraph {
+            if !bytesEqual(archiveGraph.tree.bytes, document.tree.bytes) { problems.append("archive graph: the document is not the graph's") }
+            if rawTemplate == nil { problems.append("archive graph: no storage document to go back to") }
+        } else if !bytesEqual(document.tree.bytes, session.bytes) {
+            problems.append("document: not built from the session's bytes")
+        }
+        return problems + session.invariantViolations()
+    }
+}
+
+/// The files the browser edits — one today, a folder's when folders open — and what saving
+/// and quitting need of all of them: whether any has unsaved changes, and a quit that waits
+/// for a save.
+public struct Workspace: Sendable {
+    public internal(set) var files: [OpenFile]
+    /// The file the tree shows.
+    public internal(set) var active = 0
+    /// Set by "save and quit": the quit waits for the save to succeed.
+    var quitsAfterSave = false
+    /// The clock for new dates (fixed in tests, so update stays pure).
+    public var now: @Sendable () -> Date = { Date() }
+
+    init(_ file: OpenFile) {
+        files = [file]
+    }
+
+    /// The file the tree shows, changed in place.
+    public internal(set) var current: OpenFile {
+        _read { yield files[active] }
+        _modify { yield &files[active] }
+    }
+
+    /// Whether any file has unsaved changes.
+    public var isDirty: Bool { files.contains { $0.isDirty } }
+
+    func invariantViolations(checkingFiles: Bool) -> [String] {
+        guard files.indices.contains(active) else { return ["workspace: file \(active) of \(files.count) is shown"] }
+        return checkingFiles ? files.flatMap { $0.invariantViolations() } : []
+    }
+}
