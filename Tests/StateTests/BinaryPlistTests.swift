@@ -71,21 +71,20 @@ import Testing
         var b = valid
         b.offsetSize = 0
         expectError(b.build(), "bad offset size 0", at: b.build().count - 32 + 6)
-        b = valid
-        b.refSize = 9
-        expectError(b.build(), "bad object reference size 9")
-        b = valid
-        b.countOverride = 1 << 40
-        expectError(b.build(), "object count 1099511627776 does not fit")
-        b = valid
-        b.top = 5
-        expectError(b.build(), "top object 5 is out of range")
-        b = valid
-        b.tableOverride = 1 << 62
-        expectError(b.build(), "offset table at 4611686018427387904 does not fit")
-        b = valid
-        b.countOverride = 2  // fits, but the table is then too small for the references
-        expectError(b.build(), "out of range")
+        // One field wrong at a time, each said by name.
+        let cases: [(change: (inout Builder) -> Void, message: String)] = [
+            ({ $0.refSize = 9 }, "bad object reference size 9"),
+            ({ $0.countOverride = 1 << 40 }, "object count 1099511627776 does not fit"),
+            ({ $0.top = 5 }, "top object 5 is out of range"),
+            ({ $0.tableOverride = 1 << 62 }, "offset table at 4611686018427387904 does not fit"),
+            // Fits, but the table is then too small for the references.
+            ({ $0.countOverride = 2 }, "out of range"),
+        ]
+        for (change, message) in cases {
+            var b = valid
+            change(&b)
+            expectError(b.build(), message)
+        }
     }
 
     @Test func badOffsetsAndReferences() {

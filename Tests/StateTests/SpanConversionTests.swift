@@ -44,15 +44,10 @@ import Testing
     @Test func randomValuesFromEveryFormat() throws {
         var rng = SeededGenerator.fromEnvironment()
         var converted = 0
-        for round in 0..<300 {
-            let value = Self.randomValue(&rng, depth: 0)
-            for source in PlistFormat.valueFormats {
-                var warnings: [PlistWarning] = []
-                guard let bytes = try? value.serialized(as: source, warnings: &warnings) else { continue }
-                for target in PlistFormat.valueFormats where target != source {
-                    try expectSameConversion(bytes, to: target, "round \(round) from \(source) (seed \(rng.seed))")
-                    converted += 1
-                }
+        for (round, source, bytes) in Self.randomFiles(300, using: &rng) {
+            for target in PlistFormat.valueFormats where target != source {
+                try expectSameConversion(bytes, to: target, "round \(round) from \(source) (seed \(rng.seed))")
+                converted += 1
             }
         }
         // Values a format cannot hold are skipped as sources; most are not.
@@ -63,26 +58,21 @@ import Testing
     @Test func subtreesAsTheirValues() throws {
         var rng = SeededGenerator.fromEnvironment()
         var checked = 0
-        for _ in 0..<40 {
-            let value = Self.randomValue(&rng, depth: 0)
-            for source in PlistFormat.valueFormats {
-                var warnings: [PlistWarning] = []
-                guard let bytes = try? value.serialized(as: source, warnings: &warnings) else { continue }
-                let tree = try SourceTree(parsing: bytes)
-                for node in 0..<tree.nodes.count {
-                    for target in [PlistFormat.json, .xml] {
-                        var spanWarnings: [PlistWarning] = []
-                        var valueWarnings: [PlistWarning] = []
-                        let span = Result { try tree.serialized(at: node, as: target, warnings: &spanWarnings) }
-                        let whole = Result { try tree.value(at: node).serialized(as: target, warnings: &valueWarnings) }
-                        switch (span, whole) {
-                        case (.success(let a), .success(let b)):
-                            #expect(a == b && spanWarnings == valueWarnings, "node \(node) of \(source) → \(target) (seed \(rng.seed))")
-                        case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "node \(node) (seed \(rng.seed))")
-                        default: Issue.record("node \(node) of \(source) → \(target): \(span) vs \(whole) (seed \(rng.seed))")
-                        }
-                        checked += 1
+        for (_, source, bytes) in Self.randomFiles(40, using: &rng) {
+            let tree = try SourceTree(parsing: bytes)
+            for node in 0..<tree.nodes.count {
+                for target in [PlistFormat.json, .xml] {
+                    var spanWarnings: [PlistWarning] = []
+                    var valueWarnings: [PlistWarning] = []
+                    let span = Result { try tree.serialized(at: node, as: target, warnings: &spanWarnings) }
+                    let whole = Result { try tree.value(at: node).serialized(as: target, warnings: &valueWarnings) }
+                    switch (span, whole) {
+                    case (.success(let a), .success(let b)):
+                        #expect(a == b && spanWarnings == valueWarnings, "node \(node) of \(source) → \(target) (seed \(rng.seed))")
+                    case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "node \(node) (seed \(rng.seed))")
+                    default: Issue.record("node \(node) of \(source) → \(target): \(span) vs \(whole) (seed \(rng.seed))")
                     }
+                    checked += 1
                 }
             }
         }
@@ -113,6 +103,19 @@ import Testing
                 try expectSameConversion(Array(text.utf8), to: format, "source \(i)")
             }
         }
+    }
+
+    /// Random values written in each format that can hold them, round by round.
+    static func randomFiles(_ rounds: Int, using rng: inout SeededGenerator) -> [(round: Int, format: PlistFormat, bytes: [UInt8])] {
+        var files: [(round: Int, format: PlistFormat, bytes: [UInt8])] = []
+        for round in 0..<rounds {
+            let value = randomValue(&rng, depth: 0)
+            for format in PlistFormat.valueFormats {
+                var warnings: [PlistWarning] = []
+                if let bytes = try? value.serialized(as: format, warnings: &warnings) { files.append((round, format, bytes)) }
+            }
+        }
+        return files
     }
 
     static func randomValue(_ rng: inout SeededGenerator, depth: Int) -> PlistValue {

@@ -24,12 +24,7 @@ enum BinaryPlistParser {
     }
 
     static func parse(_ bytes: [UInt8]) throws -> SourceTree {
-        let nodes = try bytes.withUnsafeBufferPointer { buffer in
-            var parser = try Parser(buffer: buffer)
-            try parser.run()
-            return parser.nodes
-        }
-        return SourceTree(bytes: bytes, format: .binary, nodes: nodes)
+        try SourceTree.parsed(bytes, as: .binary, with: Parser.self)
     }
 
     /// The trailer of a `bplist00` file, checked: the sizes, the counts and the offset table
@@ -166,7 +161,7 @@ enum BinaryPlistParser {
 
     // MARK: - The parser
 
-    struct Parser {
+    struct Parser: NodeParser {
         let b: UnsafeBufferPointer<UInt8>
         let n: Int
         let trailer: Trailer

@@ -11,12 +11,7 @@ import Foundation
 /// at `PlistLimits.maxDepth`, like the other readers.
 enum OpenStepParser {
     static func parse(_ bytes: [UInt8]) throws -> SourceTree {
-        let nodes = try bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer)
-            try parser.run()
-            return parser.nodes
-        }
-        return SourceTree(bytes: bytes, format: .openStep, nodes: nodes)
+        try SourceTree.parsed(bytes, as: .openStep, with: Parser.self)
     }
 
     /// CoreFoundation's unquoted string characters.
@@ -127,7 +122,7 @@ enum OpenStepParser {
         decodeString(at: Int(node.keyStart), escaped: node.flags & SourceNode.Flags.keyEscaped != 0, in: b)
     }
 
-    struct Parser {
+    struct Parser: NodeParser {
         let b: UnsafeBufferPointer<UInt8>
         let n: Int
         var pos = 0

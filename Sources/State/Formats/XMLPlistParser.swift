@@ -31,12 +31,7 @@ enum XMLPlistParser {
     }
 
     static func parse(_ bytes: [UInt8]) throws -> SourceTree {
-        let nodes = try bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer)
-            try parser.run()
-            return parser.nodes
-        }
-        return SourceTree(bytes: bytes, format: .xml, nodes: nodes)
+        try SourceTree.parsed(bytes, as: .xml, with: Parser.self)
     }
 }
 
@@ -59,7 +54,7 @@ struct FastTags {
 }
 
 extension XMLPlistParser {
-    struct Parser {
+    struct Parser: NodeParser {
         let b: UnsafeBufferPointer<UInt8>
         let n: Int
         var pos = 0

@@ -26,15 +26,8 @@ extension Array: Storable where Element: Storable {
 /// to keep an order of your own.
 extension Dictionary: Storable where Key == String, Value: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
-        guard case .dictionary(let entries) = storedValue else {
-            throw context.mismatch(expected: "a dictionary", found: storedValue)
-        }
         var result: [String: Value] = [:]
-        result.reserveCapacity(entries.count)
-        for (key, item) in entries {
-            let value = try context.element { try Value(storedValue: item, context: context.appending(key)) }
-            if let value { result[key] = value }
-        }
+        try OrderedDictionary<String, Value>.readMembers(of: storedValue, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
         self = result
     }
 
@@ -47,15 +40,23 @@ extension Dictionary: Storable where Key == String, Value: Storable {
 
 extension OrderedDictionary: Storable where Key == String, Value: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
+        var result = OrderedDictionary<String, Value>()
+        try Self.readMembers(of: storedValue, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
+        self = result
+    }
+
+    /// The members of a stored dictionary, each read as a `Value` (an element the context
+    /// drops — an unknown conformer, say — is left out), for both dictionary types.
+    static func readMembers(
+        of storedValue: PlistValue, context: ReadContext, reserving reserve: (Int) -> Void, _ add: (String, Value) -> Void
+    ) throws {
         guard case .dictionary(let entries) = storedValue else {
             throw context.mismatch(expected: "a dictionary", found: storedValue)
         }
-        var result = OrderedDictionary<String, Value>(minimumCapacity: entries.count)
+        reserve(entries.count)
         for (key, item) in entries {
-            let value = try context.element { try Value(storedValue: item, context: context.appending(key)) }
-            if let value { result[key] = value }
+            if let value = try context.element({ try Value(storedValue: item, context: context.appending(key)) }) { add(key, value) }
         }
-        self = result
     }
 
     public func storedValue() throws -> PlistValue {
