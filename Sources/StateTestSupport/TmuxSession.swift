@@ -101,6 +101,28 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", "main", "-l", "--", text])
     }
 
+    /// Sends keys, then waits until some line contains `text` (what they should show); the
+    /// screen then.
+    @discardableResult
+    public func send(_ keys: String..., until text: String) throws -> [String] {
+        try tmux(["send-keys", "-t", "main"] + keys)
+        return try waitFor(text: text)
+    }
+
+    /// Types `text` and Enter (a `:` command line, a search), then waits for `text` to show.
+    @discardableResult
+    public func enter(_ line: String, until text: String) throws -> [String] {
+        try type(line)
+        return try send("Enter", until: text)
+    }
+
+    /// Runs a shell command line, then waits for `text` (the browser's `BROWSE`, say).
+    @discardableResult
+    public func run(_ commandLine: String, until text: String) throws -> [String] {
+        try run(commandLine)
+        return try waitFor(text: text)
+    }
+
     /// What a terminal sends for the mouse at a 0-based cell, in the SGR encoding (what xterm
     /// sends once a program asks for mouse reports with 1006): a left click is a press and a
     /// release; the wheel is buttons 64 (up) and 65 (down).

@@ -14,14 +14,12 @@ import Testing
         let tmux = try TmuxSession(width: 120, height: 30)
         // Standard error goes to a temporary folder, never into the checkout.
         let errors = try Fixtures.temporaryFolder().appendingPathComponent("err.log")
-        try tmux.run("\(Self.environment) \(Self.state) 2>\(errors.path); echo EXIT=$?")
-        var screen = try tmux.waitFor(text: "BROWSE")
+        var screen = try tmux.run("\(Self.environment) \(Self.state) 2>\(errors.path); echo EXIT=$?", until: "BROWSE")
         #expect(screen[0].contains("(root)") && screen[0].contains("AssetLibrary"))
         #expect(screen.contains { $0.contains("schema AssetLibrary.schema") })
 
         // Navigate: down to domains, expand, step in.
-        try tmux.send("j", "j", "l", "l")
-        screen = try tmux.waitFor(text: "domains.Game")
+        screen = try tmux.send("j", "j", "l", "l", until: "domains.Game")
         #expect(screen.contains { $0.contains("▾ domains") })
 
         // Search a value, deep inside collapsed groups.
@@ -30,8 +28,7 @@ import Testing
         #expect(screen.contains { $0.contains("1/1 “Glass”") })
 
         // Copy the path through OSC 52.
-        try tmux.send("y", "p")
-        try tmux.waitFor(text: "Copied path")
+        try tmux.send("y", "p", until: "Copied path")
         #expect(try tmux.clipboard() == "domains.Game.groups.Palette.assets.2.name")
 
         // The swatch of a color at the 256-color index nearest to #FF8000.
@@ -40,10 +37,8 @@ import Testing
         #expect(try tmux.styledScreen().contains("48;5;208m"))
 
         // Expand all, then the help overlay.
-        try tmux.send("e")
-        try tmux.waitFor(text: "Expanded all: 131 rows")
-        try tmux.send("?")
-        screen = try tmux.waitFor(text: "Keys — Esc closes")
+        try tmux.send("e", until: "Expanded all: 131 rows")
+        screen = try tmux.send("?", until: "Keys — Esc closes")
         #expect(screen.contains { $0.contains("expand to that depth") })
         try tmux.send("Escape")
         try tmux.waitFor("the help to close") { !$0.contains { $0.contains("Keys — Esc closes") } }
@@ -57,8 +52,7 @@ import Testing
         try tmux.resize(width: 100, height: 25)
         try tmux.waitFor(text: "Detail")
 
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "EXIT=0")
         #expect(try tmux.terminalRestored())
     }
 
@@ -73,8 +67,7 @@ import Testing
         let tmux = try TmuxSession(width: 100, height: 24)
         // Through sh: an interactive bash drops the rest of a command line whose job died of
         // SIGINT, so it would never print the status.
-        try tmux.run("sh -c '\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?'")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("sh -c '\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?'", until: "BROWSE")
         let kill = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["pkill", "-\(signal)", "-f", "^\(Self.state) \(file.path)"])
         #expect(kill.status == 0)
         try tmux.waitFor(text: "EXIT=\(status)")
@@ -83,35 +76,27 @@ import Testing
 
     @Test func ctrlZSuspendsAndFgResumes() throws {
         let tmux = try TmuxSession(width: 100, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state)")
-        try tmux.waitFor(text: "BROWSE")
-        try tmux.send("j", "C-z")
-        try tmux.waitFor(text: "Stopped")
+        try tmux.run("\(Self.environment) \(Self.state)", until: "BROWSE")
+        try tmux.send("j", "C-z", until: "Stopped")
         #expect(try tmux.terminalRestored())
-        try tmux.run("fg")
-        let screen = try tmux.waitFor(text: "BROWSE")
+        let screen = try tmux.run("fg", until: "BROWSE")
         #expect(screen.contains { $0.hasPrefix(" name") })
         try tmux.send("q")
-        try tmux.run("echo EXIT=$?")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.run("echo EXIT=$?", until: "EXIT=0")
         #expect(try tmux.terminalRestored())
     }
 
     @Test func noColorAndTheMonochromeThemeDrawWithoutColors() throws {
         let tmux = try TmuxSession(width: 100, height: 24)
-        try tmux.run("NO_COLOR=1 \(Self.environment) \(Self.state); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("NO_COLOR=1 \(Self.environment) \(Self.state); echo EXIT=$?", until: "BROWSE")
         let styled = try tmux.styledScreen()
         #expect(!styled.contains("38;5;") && !styled.contains("48;5;") && !styled.contains("38;2;"))
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is drawn reversed")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "EXIT=0")
 
-        try tmux.run("\(Self.environment) \(Self.state) --theme light; echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("\(Self.environment) \(Self.state) --theme light; echo EXIT=$?", until: "BROWSE")
         #expect(try tmux.styledScreen().contains("48;5;"), "the light theme has a colored status bar")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "EXIT=0")
     }
 
     @Test func badInputIsReportedBeforeTheScreenIsTaken() throws {
@@ -119,14 +104,12 @@ import Testing
         let bad = folder.appendingPathComponent("bad.plist")
         try Data("<plist version=\"1.0\"><dict><key>a</key></dict></plist>".utf8).write(to: bad)
         let tmux = try TmuxSession(width: 100, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) \(bad.path); echo EXIT=$?")
-        let screen = try tmux.waitFor(text: "EXIT=1")
+        let screen = try tmux.run("\(Self.environment) \(Self.state) \(bad.path); echo EXIT=$?", until: "EXIT=1")
         // Long lines wrap at the pane's width.
         #expect(screen.joined().contains("state: \(bad.path): line 1, column 28: <key> has no value"))
         #expect(try tmux.terminalRestored())
 
-        try tmux.run("\(Self.environment) \(Self.state) --theme nope; echo EXIT=$?")
-        try tmux.waitFor(text: "no theme named \"nope\"")
+        try tmux.run("\(Self.environment) \(Self.state) --theme nope; echo EXIT=$?", until: "no theme named \"nope\"")
         try tmux.waitFor(text: "EXIT=1")
     }
 }

@@ -9,19 +9,15 @@ import Testing
 @Suite(.tags(.tmux)) struct ColorSpellingEndToEndTests {
     func pick(in file: URL, search: String, path: String, then moves: [String] = [], keys: [String], shows: String) throws {
         let tmux = try TmuxSession(width: 120, height: 30)
-        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(file.path)")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(file.path)", until: "BROWSE")
         try tmux.search(search)
         try tmux.waitFor(text: " \(path)")
         for key in moves { try tmux.send(key) }
-        try tmux.send("i")
-        try tmux.waitFor(text: "▸ Red")
+        try tmux.send("i", until: "▸ Red")
         for key in keys { try tmux.send(key) }
         try tmux.waitFor(text: shows)
-        try tmux.send("Enter")
-        try tmux.waitFor(text: "[+]")
-        try tmux.send("C-s")
-        try tmux.waitFor(text: "Saved /")
+        try tmux.send("Enter", until: "[+]")
+        try tmux.send("C-s", until: "Saved /")
         try tmux.send("q")
     }
 
@@ -48,14 +44,11 @@ import Testing
     /// `C` lists every color with its swatch; Enter goes to the one chosen.
     @Test func thePaletteListsEveryColorAndJumps() throws {
         let tmux = try TmuxSession(width: 120, height: 30)
-        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(Fixtures.realShaped("AccentColor.colorset/Contents.json").path)")
-        try tmux.waitFor(text: "BROWSE")
-        try tmux.send("C")
-        let screen = try tmux.waitFor(text: "3 colors")
+        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(Fixtures.realShaped("AccentColor.colorset/Contents.json").path)", until: "BROWSE")
+        let screen = try tmux.send("C", until: "3 colors")
         #expect(screen.contains { $0.contains("colors.2.color") && $0.contains("#FF8000") && $0.contains("asset catalog color (display-p3)") })
         #expect(try tmux.styledScreen().contains("48;5;208m"), "a swatch beside each")
-        try tmux.send("j", "Enter")
-        try tmux.waitFor(text: " colors.1.color")
+        try tmux.send("j", "Enter", until: " colors.1.color")
         try tmux.send("q")
     }
 }
@@ -65,8 +58,7 @@ import Testing
     @Test func swatchesOnATerminalOnly() throws {
         let file = Fixtures.realShaped("AccentColor.colorset/Contents.json").path
         let tmux = try TmuxSession(width: 100, height: 40)
-        try tmux.run("clear; COLORTERM=truecolor \(Fixtures.stateExecutable.path) print \(file); echo END")
-        try tmux.waitFor(text: "END")
+        try tmux.run("clear; COLORTERM=truecolor \(Fixtures.stateExecutable.path) print \(file); echo END", until: "END")
         #expect(try tmux.styledScreen().contains("48;2;255;153;51m"))
         let piped = try ProcessRunner.run(Fixtures.stateExecutable, ["print", file], environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color"])
         #expect(piped.stdoutText.contains("# ~Color #FF9933\n") && !piped.stdoutText.contains("\u{1B}"))

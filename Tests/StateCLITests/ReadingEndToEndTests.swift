@@ -29,18 +29,15 @@ import Testing
         defer { Fixtures.removeTemporaryFolder(folder) }
         let file = try Self.workflow(in: folder)
         let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
         // The readme, wrapped in the detail pane with its line breaks and tab shown.
-        try tmux.send("G", "k")
-        var screen = try tmux.waitFor(text: "# Clipboard Tools↵")
+        var screen = try tmux.send("G", "k", until: "# Clipboard Tools↵")
         #expect(screen.contains { $0.contains("⇥Tabbed line.↵") })
         #expect(screen.contains { $0.contains("↓ more }") })
         // } scrolls it; so does the wheel over it (the tree's selection stays).
         try tmux.send("}")
         screen = try tmux.waitFor("the pane to scroll") { !$0.contains { $0.contains("# Clipboard Tools↵") } }
-        try tmux.send("{")
-        try tmux.waitFor(text: "# Clipboard Tools↵")
+        try tmux.send("{", until: "# Clipboard Tools↵")
         try tmux.waitFor(text: "Path      readme")
         try tmux.mouse(.wheelDown, x: 90, y: 10)
         screen = try tmux.waitFor("the wheel to scroll the pane") { !$0.contains { $0.contains("Path      readme") } }
@@ -52,13 +49,10 @@ import Testing
         try tmux.mouse(.click, x: 20, y: 1)
         try tmux.waitFor(text: "2/8")
         // v shows the readme in full, wrapped to the window.
-        try tmux.send("G", "k", "v")
-        screen = try tmux.waitFor(text: "readme (String,")
+        screen = try tmux.send("G", "k", "v", until: "readme (String,")
         #expect(screen.contains { $0.contains("A long paragraph that wraps in the detail pane. A long") })
-        try tmux.send("q")
-        try tmux.waitFor(text: "BROWSE")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "BROWSE")
+        try tmux.send("q", until: "EXIT=0")
     }
 
     @Test func aBracketedPasteGoesIntoTheTextEditorWholeAndIsSaved() throws {
@@ -67,21 +61,16 @@ import Testing
         let file = try Self.workflow(in: folder)
         let before = try FileBytes.read(file)
         let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
-        try tmux.send("G", "k", "i")
-        try tmux.waitFor(text: "Ctrl-S accepts")
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
+        try tmux.send("G", "k", "i", until: "Ctrl-S accepts")
         try tmux.send("M-<")
         // Pasted lines arrive as one piece: the Enter between them is no key, nothing is run.
         try tmux.paste("Pasted line one\nPasted\tline two\nq\n")
         var screen = try tmux.waitFor(text: "Pasted⇥line two")
         #expect(screen.contains { $0.contains("line 4/") }, "the cursor after the paste")
-        try tmux.send("C-s")
-        try tmux.waitFor(text: "Set readme")
-        try tmux.send("C-s")
-        screen = try tmux.waitFor(text: "Saved")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("C-s", until: "Set readme")
+        screen = try tmux.send("C-s", until: "Saved")
+        try tmux.send("q", until: "EXIT=0")
         let expected: PlistValue = [
             "bundleid": "com.example.clipboard", "name": "Clipboard Tools",
             "objects": [["uid": "A1", "type": "keyword", "config": ["keyword": "clip"]], ["uid": "B2", "type": "script"]],
@@ -105,25 +94,14 @@ import Testing
         try AtomicFile.write(Array(targetText.utf8), to: target)
         let sourceBefore = try FileBytes.read(source)
         let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) \(source.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
-        try tmux.type(":objects.0")
-        try tmux.send("Enter")
-        try tmux.waitFor(text: "At objects.0")
-        try tmux.send("y", "v")
-        try tmux.waitFor(text: "P pastes it")
-        try tmux.type(":e other.json")
-        try tmux.send("Enter")
-        try tmux.waitFor(text: "Opened other.json")
-        try tmux.type(":objects.0")
-        try tmux.send("Enter")
-        try tmux.waitFor(text: "At objects.0")
-        try tmux.send("P")
-        try tmux.waitFor(text: "Pasted a dictionary (3 entries)")
-        try tmux.send("C-s")
-        try tmux.waitFor(text: "Saved")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.run("\(Self.environment) \(Self.state) \(source.path); echo EXIT=$?", until: "BROWSE")
+        try tmux.enter(":objects.0", until: "At objects.0")
+        try tmux.send("y", "v", until: "P pastes it")
+        try tmux.enter(":e other.json", until: "Opened other.json")
+        try tmux.enter(":objects.0", until: "At objects.0")
+        try tmux.send("P", until: "Pasted a dictionary (3 entries)")
+        try tmux.send("C-s", until: "Saved")
+        try tmux.send("q", until: "EXIT=0")
         // The source is untouched; the target has the item after its first, in its own style,
         // and every byte outside the pasted line is as it was.
         #expect(try FileBytes.read(source) == sourceBefore)
@@ -144,25 +122,20 @@ import Testing
         defer { Fixtures.removeTemporaryFolder(folder) }
         let file = try Self.workflow(in: folder)
         let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) --no-mouse \(file.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("\(Self.environment) \(Self.state) --no-mouse \(file.path); echo EXIT=$?", until: "BROWSE")
         // The program did not ask for reports, so tmux keeps the mouse for itself.
         #expect(try tmux.tmux(["display-message", "-p", "-t", "main", "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         // Reports sent anyway (a program before left the mouse on) change nothing: no digit
         // of them expands to a depth, no `m` is a key.
         try tmux.mouse(.click, x: 3, y: 3)
         try tmux.mouse(.wheelDown, x: 3, y: 3)
-        try tmux.send("j")
-        let screen = try tmux.waitFor(text: "2/6")
+        let screen = try tmux.send("j", until: "2/6")
         #expect(screen.contains { $0.contains("▸ objects") })
         #expect(!screen.contains { $0.contains("does nothing") })
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "EXIT=0")
         // Without --no-mouse the program asks for them.
-        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
         #expect(try tmux.tmux(["display-message", "-p", "-t", "main", "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "EXIT=0")
     }
 }

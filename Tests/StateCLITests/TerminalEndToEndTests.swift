@@ -13,11 +13,9 @@ import Testing
     @Test func aTermWithoutAnEntryFallsBackAndSaysSo() throws {
         let file = try Self.sample()
         let tmux = try TmuxSession(width: 120, height: 24)
-        try tmux.run("TERM=xterm-kitty-nonexistent \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        let screen = try tmux.waitFor(text: "BROWSE")
+        let screen = try tmux.run("TERM=xterm-kitty-nonexistent \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
         #expect(screen.last { !$0.isEmpty }?.contains("TERM=xterm-kitty-nonexistent has no") == true)
-        try tmux.send("q")
-        let after = try tmux.waitFor(text: "EXIT=0")
+        let after = try tmux.send("q", until: "EXIT=0")
         #expect(after.contains { $0.contains("state: note: TERM=xterm-kitty-nonexistent has no usable terminfo entry here; using xterm-256color") })
         #expect(try tmux.terminalRestored())
     }
@@ -25,8 +23,7 @@ import Testing
     @Test func aDumbTerminalGetsTheTreePrinted() throws {
         let file = try Self.sample()
         let tmux = try TmuxSession(width: 120, height: 40)
-        try tmux.run("TERM=dumb \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        let screen = try tmux.waitFor(text: "EXIT=0")
+        let screen = try tmux.run("TERM=dumb \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "EXIT=0")
         #expect(screen.contains { $0.contains("TERM=dumb cannot show a full-screen program; printed the tree instead") })
         #expect(screen.contains { $0.contains("\"model_version\" => 3") })
     }
@@ -36,8 +33,7 @@ import Testing
     @Test func unknownKeySequencesAreDroppedNotTyped() throws {
         let file = try Self.sample()
         let tmux = try TmuxSession(width: 120, height: 30)
-        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
         try tmux.send("/")
         try tmux.type("Glass")
         try tmux.send("Enter", "p")
@@ -51,8 +47,7 @@ import Testing
         let screen = try tmux.waitFor("the detail pane to close") { !$0.contains { $0.contains("Detail") } }
         #expect(!screen.contains { $0.contains("[+]") }, "nothing was edited")
         #expect(onItem(screen), "still on the same item")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("q", until: "EXIT=0")
     }
 
     /// Eight colors: borders and text keep a color that shows on the terminal's background
@@ -60,16 +55,14 @@ import Testing
     @Test func eightColorsKeepEveryBorderVisible() throws {
         let file = try Self.sample()
         let tmux = try TmuxSession(width: 120, height: 30)
-        try tmux.run("TERM=xterm \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("TERM=xterm \(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
         let styled = try tmux.styledScreen()
         #expect(!styled.contains("[30m╭") && !styled.contains("[30m│") && !styled.contains(";30m│"), "no black border")
         #expect(styled.contains("│"))
         try tmux.send("?")
         let help = try tmux.styledScreen()
         #expect(!help.contains("[30m│") && !help.contains("[30m╭"))
-        try tmux.send("Escape", "q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("Escape", "q", until: "EXIT=0")
     }
 
     /// The binary alone in an empty folder, with a minimal environment (no toolchain on PATH,
@@ -84,16 +77,15 @@ import Testing
         let checkedIn = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.plist")
         let before = try Data(contentsOf: checkedIn)
         let tmux = try TmuxSession(width: 120, height: 30)
-        try tmux.run("cd \(folder.path) && env -i PATH=/usr/bin:/bin HOME=\(home.path) TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no ./state; echo EXIT=$?")
-        let screen = try tmux.waitFor(text: "BROWSE")
+        let screen = try tmux.run(
+            "cd \(folder.path) && env -i PATH=/usr/bin:/bin HOME=\(home.path) TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no ./state; echo EXIT=$?",
+            until: "BROWSE")
         #expect(screen.contains { $0.contains("schema AssetLibrary.schema") })
         try tmux.search("Accent")
         try tmux.waitFor(text: "ColorAsset : Asset")
         try tmux.replaceValue(with: "Edited")
-        try tmux.send("C-s")
-        try tmux.waitFor(text: " Saved ")
-        try tmux.send("q")
-        try tmux.waitFor(text: "EXIT=0")
+        try tmux.send("C-s", until: " Saved ")
+        try tmux.send("q", until: "EXIT=0")
         #expect(try Data(contentsOf: checkedIn) == before, "the checkout's sample is never edited")
     }
 }

@@ -75,8 +75,7 @@ import Testing
         let home = try Fixtures.temporaryFolder()
         let tmux = try TmuxSession(width: 100, height: 20)
         _ = try tmux.tmux(["set", "-t", "main", "window-style", "bg=\(background)"])
-        try tmux.run("HOME=\(home.path) SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=tmux-256color COLORTERM=truecolor \(Fixtures.stateExecutable.path)")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("HOME=\(home.path) SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=tmux-256color COLORTERM=truecolor \(Fixtures.stateExecutable.path)", until: "BROWSE")
         #expect(try tmux.styledScreen().contains(textColor))
         try tmux.send("q")
     }

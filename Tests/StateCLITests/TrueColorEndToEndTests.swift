@@ -9,15 +9,12 @@ import Testing
     /// The styled screen with the picker open on Accent and one fine step of green up.
     func pickerScreen(colorTerm: String) throws -> String {
         let tmux = try TmuxSession(width: 110, height: 32)
-        try tmux.run("SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=tmux-256color COLORTERM=\(colorTerm) \(Fixtures.stateExecutable.path)")
-        try tmux.waitFor(text: "BROWSE")
+        try tmux.run("SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=tmux-256color COLORTERM=\(colorTerm) \(Fixtures.stateExecutable.path)", until: "BROWSE")
         try tmux.search("Accent")
         try tmux.waitFor(text: " domains.Game.groups.Palette.assets.0.name")
-        try tmux.send("j", "j", "i")
-        try tmux.waitFor(text: "▸ Red")
+        try tmux.send("j", "j", "i", until: "▸ Red")
         // Green: six fine steps up, 128 → 134.
-        try tmux.send("j", "l", "l", "l", "l", "l", "l")
-        try tmux.waitFor(text: "#FF8600")
+        try tmux.send("j", "l", "l", "l", "l", "l", "l", until: "#FF8600")
         let screen = try tmux.styledScreen()
         try tmux.send("Escape", "q")
         return screen

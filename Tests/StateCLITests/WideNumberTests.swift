@@ -67,14 +67,11 @@ import Testing
 
         // The browser: edit the number in place, save, and the file has the text typed.
         let tmux = try TmuxSession(width: 100, height: 20)
-        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(url.path)")
-        try tmux.waitFor(text: "BROWSE")
-        try tmux.send("j")
-        try tmux.waitFor(text: "Path      id")
+        try tmux.run("\(BrowserEndToEndTests.environment) \(Fixtures.stateExecutable.path) \(url.path)", until: "BROWSE")
+        try tmux.send("j", until: "Path      id")
         try tmux.replaceValue(with: "-98765432109876543210987654321")
         try tmux.waitFor(text: "a number only JSON holds")
-        try tmux.send("C-s")
-        try tmux.waitFor(text: "Saved /")
+        try tmux.send("C-s", until: "Saved /")
         #expect(
             try String(decoding: FileBytes.read(url), as: UTF8.self)
                 == expected.replacingOccurrences(of: "123456789012345678901234567891", with: "-98765432109876543210987654321"))
