@@ -15,6 +15,18 @@ import State
 /// | relationship                            | to-one: the entity; to-many: array, or dictionary with `State.CompositionType` = Dictionary; `State.Dissolve` |
 /// | `versionHashModifier`                   | model version                                   |
 public enum XcodeModelLoader {
+    /// Core Data's attribute types, as the schema's scalars.
+    static let attributeTypes: [String: FieldType.Scalar] = [
+        "Integer 16": .int16, "Integer 32": .int32, "Integer 64": .int64, "Double": .double, "Float": .float, "Decimal": .decimal,
+        "String": .string, "Boolean": .bool, "Date": .date, "Binary": .data, "URI": .url, "UUID": .string,
+    ]
+
+    /// A transformable attribute's type, by its value transformer's name (others: any value).
+    static let transformedTypes: [String: FieldType.Scalar] = [
+        "URLTransform": .url, "UInt64Transform": .uint64,
+        "UIColorTransform": .color, "NSColorTransform": .color, "ColorTransform": .color, "RGBAColorTransform": .color,
+    ]
+
     /// Loads the model at `url` (a `.xcdatamodeld` or `.xcdatamodel` folder, or a `contents` file).
     public static func load(_ url: URL) throws -> Schema {
         var isFolder: ObjCBool = false
@@ -184,29 +196,14 @@ public enum XcodeModelLoader {
                 }
                 return parsed
             }
-            switch attribute.attribute("attributeType") ?? "" {
-            case "Integer 16": return (.scalar(.int16), false)
-            case "Integer 32": return (.scalar(.int32), false)
-            case "Integer 64": return (.scalar(.int64), false)
-            case "Double": return (.scalar(.double), false)
-            case "Float": return (.scalar(.float), false)
-            case "Decimal": return (.scalar(.decimal), false)
-            case "String": return (.scalar(.string), false)
-            case "Boolean": return (.scalar(.bool), false)
-            case "Date": return (.scalar(.date), false)
-            case "Binary": return (.scalar(.data), false)
-            case "URI": return (.scalar(.url), false)
-            case "UUID": return (.scalar(.string), false)
-            case "Transformable":
-                switch attribute.attribute("valueTransformerName") {
-                case "URLTransform": return (.scalar(.url), false)
-                case "UInt64Transform": return (.scalar(.uint64), false)
-                case "UIColorTransform", "NSColorTransform", "ColorTransform", "RGBAColorTransform": return (.scalar(.color), false)
-                default: return (.scalar(.any), false)
-                }
-            case let other:
-                throw SchemaError("\(name): unknown attribute type \"\(other)\"", file: file, line: attribute.line)
+            let type = attribute.attribute("attributeType") ?? ""
+            if type == "Transformable" {
+                return (.scalar(XcodeModelLoader.transformedTypes[attribute.attribute("valueTransformerName") ?? ""] ?? .any), false)
             }
+            guard let scalar = XcodeModelLoader.attributeTypes[type] else {
+                throw SchemaError("\(name): unknown attribute type \"\(type)\"", file: file, line: attribute.line)
+            }
+            return (.scalar(scalar), false)
         }
 
         func field(relationship: Element) throws -> Field {

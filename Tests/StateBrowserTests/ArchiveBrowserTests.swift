@@ -74,24 +74,21 @@ import Testing
         // A string referenced once changes in place.
         state.go(to: "root.title")
         state.press("i", "C-u")
-        state.type("Lighthouse")
-        state.press("Enter")
+        state.enter("Lighthouse")
         var after = try Self.archive(state)
         #expect(after.objects.count == before.objects.count)
         #expect(after.objects.contains(.string("Lighthouse")) && !after.objects.contains(.string("Harbor")))
         // An inline integer field is set where it is.
         state.go(to: "root.count")
         state.press("i", "C-u")
-        state.type("8")
-        state.press("Enter")
+        state.enter("8")
         after = try Self.archive(state)
         let root = try #require(after.root)
         #expect(after.fields(of: root)["count"] == .integer(8))
         // An NSDate changes its NS.time.
         state.go(to: "root.made")
         state.press("i", "C-u")
-        state.type("2001-01-01T00:01:40Z")
-        state.press("Enter")
+        state.enter("2001-01-01T00:01:40Z")
         after = try Self.archive(state)
         guard case .uid(let made)? = after.fields(of: root)["made"] else { throw Failure("no made") }
         #expect(after.fields(of: Int(made))["NS.time"] == .real(100))
@@ -106,8 +103,7 @@ import Testing
         // it removes the reference, as `x` on any field does.)
         state.go(to: "root.people.0.friend.friend")
         state.press("i", "C-u")
-        state.type("Eve")
-        state.press("Enter")
+        state.enter("Eve")
         #expect(state.modal == nil)
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("Enter goes there") == true)
@@ -116,8 +112,7 @@ import Testing
         let count = after.objects.count
         state.press("a")
         if case .choice? = state.modal { state.press("Enter") }  // the kind: String
-        state.type("Carol")
-        state.press("Enter")
+        state.enter("Carol")
         after = try Self.archive(state)
         #expect(after.objects.count == count + 1 && after.objects.last == .string("Carol"))
     }
@@ -154,8 +149,7 @@ import Testing
         var state = BrowserFixture.state(width: 100, height: 20, document: document, file: nil)
         state.go(to: "root.1")
         state.press("i", "C-u")
-        state.type("other")
-        state.press("Enter")
+        state.enter("other")
         let after = try KeyedArchive(state.session.tree.value())
         #expect(after.objects[2] == "same", "the first item's string is untouched")
         #expect(after.content(of: 1) == .list([2, 4]))

@@ -40,6 +40,12 @@ extension BrowserState {
         text.flatMap { updateRunningSearches(.key(.character($0))) }
     }
 
+    /// Types text and Enter (a value into its editor, a search, a `:` command).
+    @discardableResult
+    mutating func enter(_ text: String) -> [Effect] {
+        type(text) + press("Enter")
+    }
+
     /// `update`, then the search effects done at once, as the runtime does in the background.
     mutating func updateRunningSearches(_ event: InputEvent) -> [Effect] {
         let effects = update(event)

@@ -55,8 +55,7 @@ import Testing
         guard case .edit(let editor)? = state.modal else { Issue.record("no editor"); return }
         #expect(editor.field.text == "Sample Library")
         state.press("C-u")
-        state.type("Ünïcode Library 🎨")
-        state.press("Enter")
+        state.enter("Ünïcode Library 🎨")
         #expect(state.modal == nil)
         #expect(state.isDirty)
         #expect(state.document.tree.value(at: state.selectedNode) == .string("Ünïcode Library 🎨"))
@@ -70,20 +69,17 @@ import Testing
         state.go(to: "domains.Game.groups.Sounds.assets.0.channels")
         state.press("i")
         state.press("C-u")
-        state.type("300")
-        state.press("Enter")
+        state.enter("300")
         // Refused: the editor stays open with the reason, and nothing changed.
         guard case .edit(let editor)? = state.modal else { Issue.record("the editor closed"); return }
         #expect(editor.error?.contains("Int8") == true, "\(editor.error ?? "")")
         #expect(state.message?.isError == true)
         #expect(!state.isDirty)
         state.press("C-u")
-        state.type("two")
-        state.press("Enter")
+        state.enter("two")
         #expect(state.message?.text.contains("not a whole number") == true)
         state.press("C-u")
-        state.type("6")
-        state.press("Enter")
+        state.enter("6")
         #expect(state.modal == nil)
         #expect(state.document.tree.scalar(at: state.selectedNode) == .integer(6))
     }
@@ -96,20 +92,17 @@ import Testing
         var state = BrowserFixture.state(document: try BrowserDocument.open(file))
         state.go(to: "height")
         state.press("i", "C-u")
-        state.type("40000")
-        state.press("Enter")
+        state.enter("40000")
         guard case .edit(let editor)? = state.modal else { Issue.record("the editor closed"); return }
         #expect(editor.error?.contains("Int16") == true, "\(editor.error ?? "")")
         #expect(state.session.bytes == Array(#"{"height": 12, "weight": 1.5}"#.utf8))
         state.press("C-u")
-        state.type("-32768")
-        state.press("Enter")
+        state.enter("-32768")
         #expect(String(decoding: state.session.bytes, as: UTF8.self) == #"{"height": -32768, "weight": 1.5}"#)
         // A real stays a real.
         state.go(to: "weight")
         state.press("i", "C-u")
-        state.type("2.25")
-        state.press("Enter")
+        state.enter("2.25")
         #expect(String(decoding: state.session.bytes, as: UTF8.self) == #"{"height": -32768, "weight": 2.25}"#)
     }
 
@@ -123,31 +116,26 @@ import Testing
 
         state.go(to: "domains.Game.groups.Sounds.assets.0.created")
         state.press("i", "C-u")
-        state.type("yesterday")
-        state.press("Enter")
+        state.enter("yesterday")
         #expect(state.message?.text.contains("is not a date: write it as 2026-11-21") == true)
         state.press("C-u")
-        state.type("2027-01-02T03:04:05Z")
-        state.press("Enter")
+        state.enter("2027-01-02T03:04:05Z")
         #expect(state.modal == nil)
         let expected = try ValueEntry.parse("2027-01-02T03:04:05Z", as: .date)
         #expect(state.document.tree.scalar(at: state.selectedNode) == expected)
 
         state.go(to: "domains.Game.groups.Sounds.assets.0.url")
         state.press("i", "C-u")
-        state.type("just words")
-        state.press("Enter")
+        state.enter("just words")
         #expect(state.modal != nil, "a URL without a scheme is refused")
         state.press("C-u")
-        state.type("https://example.com/jump.caf")
-        state.press("Enter")
+        state.enter("https://example.com/jump.caf")
         #expect(state.modal == nil)
         #expect(state.document.tree.scalar(at: state.selectedNode) == .string("https://example.com/jump.caf"))
 
         state.go(to: "domains.Game.groups.Sprites.assets.0.thumbnail")
         state.press("i", "C-u")
-        state.type("0xdeadbeef")
-        state.press("Enter")
+        state.enter("0xdeadbeef")
         #expect(state.document.tree.scalar(at: state.selectedNode) == .data(Data([0xDE, 0xAD, 0xBE, 0xEF])))
         // Four edits, four undo steps, and the file is back byte for byte.
         state.press("u", "u", "u", "u")
@@ -170,8 +158,7 @@ import Testing
         // A raw-value enum: { "value": "caf" } → the raw value changes.
         state.go(to: "domains.Game.groups.Sounds.assets.0.format")
         state.press("i")
-        state.type("w")
-        state.press("Enter")
+        state.enter("w")
         let wav: PlistValue = ["value": "wav"]
         #expect(state.document.tree.value(at: state.selectedNode) == wav)
         #expect(state.message?.text.contains(".wav") == true)
@@ -181,13 +168,11 @@ import Testing
         var state = Self.state()
         state.go(to: "domains.Game.groups.Palette.name")
         state.press("r", "C-u")
-        state.type("assets")
-        state.press("Enter")
+        state.enter("assets")
         guard case .edit(let editor)? = state.modal else { Issue.record("the editor closed"); return }
         #expect(editor.error?.contains("already has a key") == true)
         state.press("C-u")
-        state.type("title")
-        state.press("Enter")
+        state.enter("title")
         #expect(state.selectedPath == "domains.Game.groups.Palette.title")
         #expect(String(decoding: state.session.bytes, as: UTF8.self) == Self.replacing("<key>name</key>", after: "<key>Palette</key>", with: "<key>title</key>"))
         // The schema now misses a required field: the diagnostics follow the edit at once.
@@ -227,13 +212,11 @@ import Testing
         var state = Self.state()
         state.go(to: "domains.Game.groups.Palette.assets.0.color")
         state.press("i", "#")
-        state.type("zz")
-        state.press("Enter")
+        state.enter("zz")
         guard case .color(let refused)? = state.modal else { Issue.record("the picker closed"); return }
         #expect(refused.error?.contains("not a color") == true)
         state.press("C-u")
-        state.type("336699")
-        state.press("Enter")
+        state.enter("336699")
         guard case .color(let hex)? = state.modal else { Issue.record("the picker closed"); return }
         #expect(hex.color.hex == "#336699")
         #expect(hex.amount(.hue).rounded() == 210)
@@ -380,8 +363,7 @@ import Testing
         state.press("j", "Enter")  // Integer, then its editor opens
         guard case .edit? = state.modal else { Issue.record("no editor for the new item"); return }
         state.press("C-u")
-        state.type("42")
-        state.press("Enter")
+        state.enter("42")
         let items: PlistValue = [42]
         #expect(state.document.tree.value(at: state.document.parent(of: state.selectedNode)!) == items)
     }
@@ -394,8 +376,7 @@ import Testing
         for (path, text) in [("name", "One"), ("domains.Game.groups.Palette.name", "Two"), ("domains.App.groups.Icons.name", "Three")] {
             state.go(to: path)
             state.press("i", "C-u")
-            state.type(text)
-            state.press("Enter")
+            state.enter(text)
             versions.append(state.session.bytes)
         }
         for version in versions.reversed().dropFirst() {
@@ -477,8 +458,7 @@ import Testing
         state.type("q!")
         #expect(state.press("Enter") == [.quit])
         state.press(":")
-        state.type("frobnicate")
-        state.press("Enter")
+        state.enter("frobnicate")
         #expect(state.message?.isError == true)
     }
 
@@ -526,12 +506,10 @@ import Testing
         // Dates as people type them.
         state.go(to: "domains.Game.groups.Sounds.assets.0.created")
         state.press("i", "C-u")
-        state.type("2027-01-02T05:04:05+02:00")
-        state.press("Enter")
+        state.enter("2027-01-02T05:04:05+02:00")
         #expect(state.document.tree.value(at: state.selectedNode) == .date(try #require(ISO8601DateFormatter().date(from: "2027-01-02T03:04:05Z"))))
         state.press("i", "C-u")
-        state.type("2027-01-02")
-        state.press("Enter")
+        state.enter("2027-01-02")
         #expect(state.document.tree.value(at: state.selectedNode) == .date(try #require(ISO8601DateFormatter().date(from: "2027-01-02T00:00:00Z"))))
     }
 

@@ -21,8 +21,7 @@ import Testing
         var state = BrowserFixture.state(document: document, file: nil)
         func go(_ line: Int) -> String {
             state.press(":")
-            state.type("\(line)")
-            state.press("Enter")
+            state.enter("\(line)")
             return state.document.path(of: state.selectedNode).description
         }
         #expect(go(2) == "name")

@@ -241,8 +241,7 @@ import Testing
         state.press("x")
         #expect(state.screen.lines[1].hasPrefix("2 ") && state.screen.lines[1].contains("targets"))
         state.press(":")
-        state.type("set nonu")
-        state.press("Enter")
+        state.enter("set nonu")
         #expect(state.screen.lines[0].hasPrefix(" ▾"))
     }
 }

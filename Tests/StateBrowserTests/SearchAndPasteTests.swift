@@ -32,8 +32,7 @@ import Testing
     /// Types a search (`/` or `\`) and returns the selected path.
     static func search(_ state: inout BrowserState, _ text: String, backward: Bool = false) -> String {
         state.press(backward ? "\\" : "/")
-        state.type(text)
-        state.press("Enter")
+        state.enter(text)
         return state.document.path(of: state.selectedNode).description
     }
 
@@ -113,8 +112,7 @@ import Testing
     @Test func searchFindsWhatIsShownAColorsHex() {
         var state = BrowserFixture.state(width: 100, height: 30)
         state.press("/")
-        state.type("#FF8000")
-        state.press("Enter")
+        state.enter("#FF8000")
         let paths = Self.matchPaths(state)
         #expect(paths == ["domains.Game.groups.Palette.assets.0.color"], "only the color whose hex it is")
         #expect(state.document.path(of: state.selectedNode).description == paths.first)
@@ -146,8 +144,7 @@ import Testing
         state.press("Escape")
         // A path that is not there says what is.
         state.press(":")
-        state.type("targets.7")
-        state.press("Enter")
+        state.enter("targets.7")
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("3 items") == true)
     }

@@ -53,8 +53,7 @@ import Testing
         #expect(state.selectedPath == "domains", "the selection stays on its node")
         // Go deep, then collapse all: the selection moves to the visible ancestor.
         state.press("/")
-        state.type("Glass")
-        state.press("Enter")
+        state.enter("Glass")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.2.name")
         state.press("c")
         #expect(state.treePane.outline.count == 4)
@@ -68,8 +67,7 @@ import Testing
     @Test func parentAndSiblings() {
         var state = BrowserFixture.state()
         state.press("e", "/")
-        state.type("Background")
-        state.press("Enter")
+        state.enter("Background")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1.name")
         state.press("p")
         #expect(state.selectedPath == "domains.Game.groups.Palette.assets.1")
@@ -87,8 +85,7 @@ import Testing
         // Collapsed everywhere: the match is revealed by expanding its ancestors.
         state.press("/")
         #expect(state.search.prompt != nil)
-        state.type("icon")
-        state.press("Enter")
+        state.enter("icon")
         #expect(state.search.prompt == nil)
         let first = state.selectedPath
         #expect(first == "domains.App.groups.Icons", "smart case: lower-case query ignores case")
@@ -108,13 +105,11 @@ import Testing
     @Test func searchIsCaseSensitiveWithACapitalAndReportsMisses() {
         var state = BrowserFixture.state()
         state.press("/")
-        state.type("ICON")
-        state.press("Enter")
+        state.enter("ICON")
         #expect(state.message == BrowserState.StatusMessage(text: "Not found: “ICON”", isError: true))
         #expect(state.selection == 0)
         state.press("/")
-        state.type("caf")
-        state.press("Enter")
+        state.enter("caf")
         #expect(state.selectedPath.hasPrefix("domains.Game.groups.Sounds.assets.0"), "values match too: \(state.selectedPath)")
     }
 
@@ -138,8 +133,7 @@ import Testing
     @Test func copyPathKeyAndValue() throws {
         var state = BrowserFixture.state()
         state.press("/")
-        state.type("Glass")
-        state.press("Enter")
+        state.enter("Glass")
         #expect(state.press("y", "p") == [.copy("domains.Game.groups.Palette.assets.2.name")])
         #expect(state.press("y", "y") == [.copy("domains.Game.groups.Palette.assets.2.name")])
         #expect(state.press("y", "k") == [.copy("name")])
@@ -251,8 +245,7 @@ import Testing
     @Test func longMessagesCanBeReadInFull() {
         var state = BrowserFixture.state(width: 80, height: 20)
         state.press("/")
-        state.type("a search for something with a rather long name that is nowhere")
-        state.press("Enter")
+        state.enter("a search for something with a rather long name that is nowhere")
         let full = "Not found: “a search for something with a rather long name that is nowhere”"
         #expect(state.message?.text == full)
         #expect(!state.screen.lines.last!.contains(full), "cut in the status bar")
@@ -266,8 +259,7 @@ import Testing
         #expect(state.modal == nil)
         // :messages too.
         state.press(":")
-        state.type("messages")
-        state.press("Enter")
+        state.enter("messages")
         #expect(state.modal.map { if case .messages = $0 { true } else { false } } == true)
     }
 }

@@ -24,12 +24,18 @@ import Testing
         return url
     }
 
+    /// The browser in tmux on a new workflow file (`options` before its name), showing it.
+    static func browseWorkflow(_ options: String = "", in folder: URL) throws -> (tmux: TmuxSession, file: URL) {
+        let file = try workflow(in: folder)
+        let tmux = try TmuxSession(width: 110, height: 24)
+        try tmux.run("\(environment) \(state) \(options.isEmpty ? "" : options + " ")\(file.path); echo EXIT=$?", until: "BROWSE")
+        return (tmux, file)
+    }
+
     @Test func theDetailPaneWrapsAndScrollsByKeysAndWheelAndClicksSelectAndToggle() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { Fixtures.removeTemporaryFolder(folder) }
-        let file = try Self.workflow(in: folder)
-        let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
+        let (tmux, file) = try Self.browseWorkflow("", in: folder)
         // The readme, wrapped in the detail pane with its line breaks and tab shown.
         var screen = try tmux.send("G", "k", until: "# Clipboard Tools↵")
         #expect(screen.contains { $0.contains("⇥Tabbed line.↵") })
@@ -58,10 +64,8 @@ import Testing
     @Test func aBracketedPasteGoesIntoTheTextEditorWholeAndIsSaved() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { Fixtures.removeTemporaryFolder(folder) }
-        let file = try Self.workflow(in: folder)
+        let (tmux, file) = try Self.browseWorkflow(in: folder)
         let before = try FileBytes.read(file)
-        let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) \(file.path); echo EXIT=$?", until: "BROWSE")
         try tmux.send("G", "k", "i", until: "Ctrl-S accepts")
         try tmux.send("M-<")
         // Pasted lines arrive as one piece: the Enter between them is no key, nothing is run.
@@ -120,9 +124,7 @@ import Testing
     @Test func withNoMouseReportsAreDroppedWholeAndTheTerminalKeepsItsSelection() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { Fixtures.removeTemporaryFolder(folder) }
-        let file = try Self.workflow(in: folder)
-        let tmux = try TmuxSession(width: 110, height: 24)
-        try tmux.run("\(Self.environment) \(Self.state) --no-mouse \(file.path); echo EXIT=$?", until: "BROWSE")
+        let (tmux, file) = try Self.browseWorkflow("--no-mouse", in: folder)
         // The program did not ask for reports, so tmux keeps the mouse for itself.
         #expect(try tmux.tmux(["display-message", "-p", "-t", "main", "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         // Reports sent anyway (a program before left the mouse on) change nothing: no digit

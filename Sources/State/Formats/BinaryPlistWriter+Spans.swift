@@ -218,9 +218,8 @@ private struct SpanFlattener {
                 switch entry.kind {
                 case .array, .dictionary:
                     let count = entry.kind == .array ? entry.b : 2 * entry.b
-                    BinaryPlistWriter.marker(entry.kind == .array ? 0xA : 0xD, count: entry.b, into: &out)
-                    out.reserve(count * refSize)
-                    for r in refs[entry.a..<(entry.a + count)] { out.appendBigEndian(UInt64(r), size: refSize) }
+                    BinaryPlistWriter.appendContainer(
+                        entry.kind == .array ? 0xA : 0xD, count: entry.b, refs: refs[entry.a..<(entry.a + count)], refSize: refSize, into: &out)
                 case .plainString:
                     BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: source.buffer[entry.a..<entry.b]), into: &out)
                 case .decodedString:

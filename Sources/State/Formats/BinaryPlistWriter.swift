@@ -142,11 +142,9 @@ public enum BinaryPlistWriter {
                     offsets.append(out.position)
                     switch entry {
                     case .array(let start, let count):
-                        BinaryPlistWriter.marker(0xA, count: count, into: &out)
-                        for r in refs[start..<(start + count)] { out.appendBigEndian(UInt64(r), size: refSize) }
+                        BinaryPlistWriter.appendContainer(0xA, count: count, refs: refs[start..<(start + count)], refSize: refSize, into: &out)
                     case .dictionary(let start, let count):
-                        BinaryPlistWriter.marker(0xD, count: count, into: &out)
-                        for r in refs[start..<(start + 2 * count)] { out.appendBigEndian(UInt64(r), size: refSize) }
+                        BinaryPlistWriter.appendContainer(0xD, count: count, refs: refs[start..<(start + 2 * count)], refSize: refSize, into: &out)
                     case .scalar(let value):
                         BinaryPlistWriter.appendScalar(value, into: &out)
                     }
@@ -161,6 +159,16 @@ public enum BinaryPlistWriter {
 
     static func width(_ max: UInt64) -> Int {
         max <= 0xFF ? 1 : max <= 0xFFFF ? 2 : max <= 0xFFFF_FFFF ? 4 : 8
+    }
+
+    /// An array (0xA) or dictionary (0xD) object: its marker with `count` (entries) and its
+    /// references (a dictionary's keys, then its values).
+    @inline(__always) static func appendContainer<Ref: BinaryInteger>(
+        _ type: UInt8, count: Int, refs: Slice<UnsafeBufferPointer<Ref>>, refSize: Int, into out: inout OutputBuffer
+    ) {
+        marker(type, count: count, into: &out)
+        out.reserve(refs.count * refSize)
+        for r in refs { out.appendBigEndian(UInt64(r), size: refSize) }
     }
 
     /// An object's marker byte with its count (a following integer object past 14).
