@@ -19,7 +19,7 @@ enum BrowserBenchmark {
     /// search takes to deliver its matches, in `details`.
     /// Edit, undo and redo latency, key to redrawn screen: a number deep in the library is
     /// changed (`i`, a digit, Enter), taken back (`u`) and made again (Ctrl-R), `rounds` times.
-    static func edits(_ document: BrowserDocument, rounds: Int = 15) -> [String: Double] {
+    static func edits(_ document: BrowserDocument, at path: String = "domains.Default.groups.Group 0.assets.0.color.red", rounds: Int = 15) -> [String: Double] {
         let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
         var app = BrowserApp(state: state(document, backend), backend: backend)
         func press(_ keys: [Key]) -> Double {
@@ -32,7 +32,7 @@ enum BrowserBenchmark {
             }
             return last
         }
-        _ = press([.character(":")] + "domains.Default.groups.Group 0.assets.0.color.red".map { .character($0) } + [.enter])
+        _ = press([.character(":")] + path.map { .character($0) } + [.enter])
         var samples: [String: [Double]] = [:]
         for round in 0..<rounds {
             samples["edit", default: []].append(press([.character("i"), .character(Character(String(round % 10))), .enter]))

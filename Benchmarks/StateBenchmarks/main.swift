@@ -183,6 +183,23 @@ if arguments.count == 4, arguments[1] == "--child" {
             let result = BrowserBenchmark.keystrokes(document)
             seconds = result.median
             details = result.details
+        case "archive-browser":
+            // A keyed archive opens as its object graph: the first screen, then edits of one
+            // object's field (made in the storage, shown in the graph).
+            let start = Measurement.now()
+            let document = try BrowserDocument.open(url, deferCheck: true)
+            let opened = Measurement.now()
+            let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
+            var app = BrowserApp(state: BrowserBenchmark.state(document, backend), backend: backend)
+            let built = Measurement.now()
+            app.step()
+            seconds = Measurement.now() - start
+            precondition(app.state.archiveGraph != nil && backend.screen.lines.contains { $0.contains("NSArray") })
+            let nodes = Double(app.state.document.nodeCount)
+            details = BrowserBenchmark.edits(document, at: "root.5.age")
+            details?["nodes"] = nodes
+            details?["open"] = opened - start
+            details?["graph"] = built - opened
         case "browser-edits":
             let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
             details = BrowserBenchmark.edits(document)
@@ -351,6 +368,9 @@ for size in sizes where sections.contains("cli") {
 
 // MARK: - Browser responsiveness
 
+let archiveURL = outFolder.appendingPathComponent("archive-100k.plist")
+if sections.contains("browser") { try Data(try ArchiveGenerator.archive(people: 100_000)).write(to: archiveURL) }
+
 print("\nBrowser — first screen of `state FILE` (read + parse + schema check + draw), and per-keystroke")
 print("update + render + screen diff on the whole library expanded (every node a row)\n")
 print(pad("file", 28) + pad("nodes", 10) + lpad("first screen", 14) + lpad("Foundation parse", 18) + lpad("key median", 12) + lpad("key p99", 10) + lpad("key max", 10))
@@ -386,4 +406,14 @@ for size in sizes where sections.contains("browser") {
             print(" expand all \(ms(details["expandAll"])), whole-tree search in the background \(ms(details["search"])), collapse all \(ms(details["collapseAll"]))")
         }
     }
+}
+if sections.contains("browser"), let archive = run("archive-browser", archiveURL), let details = archive.details {
+    func ms(_ s: Double?) -> String { s.map { String(format: "%.2f ms", $0 * 1000) } ?? "failed" }
+    let mb = Double((try? FileManager.default.attributesOfItem(atPath: archiveURL.path)[.size] as? Int) ?? 0) / 1e6
+    print(
+        pad("archive-100k.plist (\(String(format: "%.1f", mb)) MB)", 28) + pad(String(format: "%.0f", details["nodes"] ?? 0), 10)
+            + lpad(String(format: "%.3f s", archive.seconds), 14) + "   (a keyed archive of 100 000 objects, shown as its object graph)")
+    print(
+        "    edit / undo / redo of a field in the graph (median, max): "
+            + ["edit", "undo", "redo"].map { "\($0) \(ms(details[$0 + " median"])) \(ms(details[$0 + " max"]))" }.joined(separator: "; "))
 }

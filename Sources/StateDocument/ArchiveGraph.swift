@@ -12,9 +12,9 @@ import State
 /// The graph is a tree of its own (`tree`), and `operations(for:)` turns edits made on it
 /// into edits of the archive's storage, as NSKeyedArchiver would have written them.
 public struct ArchiveGraph: Sendable {
-    public let archive: KeyedArchive
+    public private(set) var archive: KeyedArchive
     /// The graph as a tree (a binary property list: it holds dates, data and nulls).
-    public let tree: SourceTree
+    public private(set) var tree: SourceTree
     /// What each node of the graph is in the storage, by node (the graph's nodes are its
     /// values in depth-first order, the order the builder visits them).
     public let origins: [Origin]
@@ -44,7 +44,8 @@ public struct ArchiveGraph: Sendable {
         builder.origins.append(.top)
         var top = OrderedDictionary<String, PlistValue>()
         for (key, uid) in archive.top {
-            top[key] = builder.node(uid, path: PlistPath([.key(key)]), slot: PlistPath([.key("$top"), .key(key)]))
+            builder.trail = [.key(key)]
+            top[key] = builder.node(uid, slot: PlistPath([.key("$top"), .key(key)]))
         }
         tree = try SourceTree(parsing: try PlistValue.dictionary(top).serialized(as: .binary))
         // The tree's nodes are the values in the order they were built: one origin each.
@@ -92,9 +93,20 @@ public struct ArchiveGraph: Sendable {
         let archive: KeyedArchive
         var origins: [Origin] = []
         var shown: [Int: PlistPath] = [:]
+        /// The graph path of the value being built, one component per level: grown and
+        /// shrunk in place, made a `PlistPath` only where one is kept (a path per node would
+        /// be most of the time a large archive takes to show).
+        var trail: [PlistPath.Component] = []
 
-        /// The object `uid` as a graph value at `path`, reached through `slot`.
-        mutating func node(_ uid: Int, path: PlistPath, slot: PlistPath) -> PlistValue {
+        /// Builds `body` one level down, at `component`.
+        mutating func inside<T>(_ component: PlistPath.Component, _ body: (inout Builder) -> T) -> T {
+            trail.append(component)
+            defer { trail.removeLast() }
+            return body(&self)
+        }
+
+        /// The object `uid` as a graph value at `trail`, reached through `slot`.
+        mutating func node(_ uid: Int, slot: PlistPath) -> PlistValue {
             if uid == 0 {
                 // nil: a list cannot hold it (Foundation's arrays have no nil); fields leave it out.
                 origins.append(.object(0, slot: slot))
@@ -104,14 +116,14 @@ public struct ArchiveGraph: Sendable {
                 origins.append(.link(uid, slot: slot))
                 return .string("→ " + (first.components.isEmpty ? "(root)" : first.description))
             }
-            guard path.components.count < KeyedArchive.depthLimit else {
+            guard trail.count < KeyedArchive.depthLimit else {
                 origins.append(.link(uid, slot: slot))
                 return .string("… deeper than \(KeyedArchive.depthLimit) levels (A shows the storage)")
             }
             origins.append(.object(uid, slot: slot))
             let content = archive.content(of: uid)
             // Only objects (not plain strings or numbers, which are values) are shared.
-            if archive.className(of: uid) != nil { shown[uid] = path }
+            if archive.className(of: uid) != nil { shown[uid] = PlistPath(trail) }
             let objectPath = PlistPath([.key("$objects"), .index(uid)])
             switch content {
             case .null: return .string("$null")
@@ -122,10 +134,13 @@ public struct ArchiveGraph: Sendable {
             case .uuid(let u): return .string(u.uuidString)
             case .url: return .string(archive.urlString(of: uid) ?? "")
             case .list(let items):
-                return .array(
-                    items.enumerated().map { index, item in
-                        node(item, path: path.appending(.index(index)), slot: objectPath.appending(.key("NS.objects")).appending(.index(index)))
-                    })
+                let list = PlistPath([.key("$objects"), .index(uid), .key("NS.objects")])
+                var out: [PlistValue] = []
+                out.reserveCapacity(items.count)
+                for (index, item) in items.enumerated() {
+                    out.append(inside(.index(index)) { $0.node(item, slot: list.appending(.index(index))) })
+                }
+                return .array(out)
             case .map(let entries):
                 var out = OrderedDictionary<String, PlistValue>()
                 for (index, entry) in entries.enumerated() {
@@ -135,7 +150,7 @@ public struct ArchiveGraph: Sendable {
                         default: "$objects.\(entry.key)"
                         }
                     guard out[key] == nil, entry.value != 0 else { continue }
-                    out[key] = node(entry.value, path: path.appending(.key(key)), slot: objectPath.appending(.key("NS.objects")).appending(.index(index)))
+                    out[key] = inside(.key(key)) { $0.node(entry.value, slot: objectPath.appending(.key("NS.objects")).appending(.index(index))) }
                 }
                 return .dictionary(out)
             case .color(let color):
@@ -144,26 +159,29 @@ public struct ArchiveGraph: Sendable {
             case .object(let fields):
                 var out = OrderedDictionary<String, PlistValue>()
                 for (key, field) in fields where field != .uid(0) {
-                    let here = path.appending(.key(key))
-                    out[key] = value(field, path: here, slot: objectPath.appending(.key(key)), object: uid, key: key)
+                    out[key] = inside(.key(key)) { $0.value(field, slot: objectPath.appending(.key(key)), object: uid, key: key) }
                 }
                 return .dictionary(out)
             }
         }
 
         /// A field's value: a reference followed, an inline value as it is.
-        mutating func value(_ field: PlistValue, path: PlistPath, slot: PlistPath, object: Int, key: String?) -> PlistValue {
+        mutating func value(_ field: PlistValue, slot: PlistPath, object: Int, key: String?) -> PlistValue {
             switch field {
             case .uid(let u):
-                return node(Int(u), path: path, slot: slot)
+                return node(Int(u), slot: slot)
             case .array(let items):
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
-                return .array(items.enumerated().map { i, item in value(item, path: path.appending(.index(i)), slot: slot.appending(.index(i)), object: object, key: nil) })
+                var out: [PlistValue] = []
+                for (i, item) in items.enumerated() {
+                    out.append(inside(.index(i)) { $0.value(item, slot: slot.appending(.index(i)), object: object, key: nil) })
+                }
+                return .array(out)
             case .dictionary(let entries):
                 // A dictionary inline in a field (not Foundation's way; kept as it is).
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 var out = OrderedDictionary<String, PlistValue>()
-                for (k, v) in entries { out[k] = value(v, path: path.appending(.key(k)), slot: slot.appending(.key(k)), object: object, key: nil) }
+                for (k, v) in entries { out[k] = inside(.key(k)) { $0.value(v, slot: slot.appending(.key(k)), object: object, key: nil) } }
                 return .dictionary(out)
             default:
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
@@ -360,5 +378,53 @@ extension PlistValue {
     fileprivate var dateValueForArchive: Bool {
         if case .date = self { return true }
         return false
+    }
+}
+
+extension ArchiveGraph {
+    /// Follows the storage edits `storage` (as `operations(for:)` makes them, or as undo and
+    /// redo make them again) when they only set values stored in place — an object's inline
+    /// field (`age`), or a plain scalar object (a string) — without building the graph again:
+    /// each new value, read from the storage tree, is patched into the graph's own tree where
+    /// the graph shows it (a shared string everywhere it is shown) and into the archive.
+    /// Returns the graph nodes whose values changed; nil when the edits did anything else
+    /// (added objects, changed a date, a color, a list) — the graph is then part-changed and
+    /// must be built again from the storage. In place, so that a graph nothing else holds is
+    /// not copied (a 100 000-object archive's objects and tree).
+    public mutating func setStoredValues(_ storage: [EditOperation], in storageTree: SourceTree) -> [Int]? {
+        var changed: [Int] = []
+        for operation in storage {
+            guard case .set(let path, _) = operation, path.components.count == 2 || path.components.count == 3,
+                path.components[0] == .key("$objects"), case .index(let uid) = path.components[1],
+                let node = storageTree.index(at: path)
+            else { return nil }
+            let value = storageTree.value(at: node)
+            let field: String?
+            if path.components.count == 3 {
+                // A field of an object with fields (not an NSDate's time or an NSString's text,
+                // which the graph shows as the object itself).
+                guard case .key(let key) = path.components[2], case .object = archive.content(of: uid) else { return nil }
+                field = key
+            } else {
+                guard case .scalar = archive.content(of: uid) else { return nil }
+                field = nil
+            }
+            guard archive.replace(object: uid, field: field, with: value) else { return nil }
+            // Where the graph shows it: the field's node, or every node of the object.
+            for (node, origin) in origins.enumerated() {
+                let shows: Bool
+                switch origin {
+                case .field(let object, let key): shows = object == uid && key == field
+                case .object(let object, _): shows = field == nil && object == uid
+                default: shows = false
+                }
+                guard shows else { continue }
+                guard !tree[node].kind.isContainer, value != .null else { return nil }
+                if tree.scalar(at: node) == value { continue }
+                guard let edits = tree.binaryEdits(setting: node, to: value), tree.splice(binaryEdits: edits, rereading: node) != nil else { return nil }
+                changed.append(node)
+            }
+        }
+        return changed
     }
 }

@@ -20,6 +20,74 @@ import Testing
 
     static func archive(_ state: BrowserState) throws -> KeyedArchive { try KeyedArchive(state.session.tree.value()) }
 
+    /// The state's graph is the one built from its storage: values, origins, where each
+    /// object is shown, the archive.
+    static func expectGraphIsRebuilt(_ state: BrowserState, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let graph = try #require(state.archiveGraph, sourceLocation: sourceLocation)
+        let rebuilt = try #require(ArchiveGraph.of(state.session.tree), sourceLocation: sourceLocation)
+        #expect(graph.tree.value() == rebuilt.tree.value(), "\(what)", sourceLocation: sourceLocation)
+        #expect(graph.origins == rebuilt.origins && graph.shown == rebuilt.shown, "\(what)", sourceLocation: sourceLocation)
+        #expect(graph.archive == rebuilt.archive, "\(what)", sourceLocation: sourceLocation)
+        #expect(state.document.tree.value() == rebuilt.tree.value(), "\(what)", sourceLocation: sourceLocation)
+        #expect(state.invariantViolations().isEmpty, "\(what): \(state.invariantViolations())", sourceLocation: sourceLocation)
+    }
+
+    /// A field or a string set in the graph is patched into the graph where it shows (no
+    /// rebuild); a date, a color or a shared string builds it again. Either way, and through
+    /// undo and redo, the graph is the one its storage gives.
+    @Test func valuesSetInTheGraphAreWhatARebuildShows() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        var state = try Self.state()
+        let targets: [(String, [PlistValue])] = [
+            ("root.count", [0, 9, 70_000, -5, 2.5, "seven"]),
+            ("root.title", ["Harbor", "H", "A much longer title than before", "日本"]),
+            ("root.people.0.name", ["Ada", "Augusta Ada", "Bob"]),
+            ("root.people.0.home.street", ["1 Loop", "12 Analytical Row and more"]),
+            ("root.made", [.date(Date(timeIntervalSinceReferenceDate: 0)), .date(Date(timeIntervalSinceReferenceDate: 800_000_000))]),
+            ("root.accent.red", [0.25, 1]),
+        ]
+        for step in 0..<80 {
+            let what: String
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0:
+                what = "undo"
+                state.press("u")
+            case 1:
+                what = "redo"
+                state.press("C-r")
+            default:
+                let (path, values) = targets.randomElement(using: &rng)!
+                let value = values.randomElement(using: &rng)!
+                what = "\(path) = \(value)"
+                _ = state.commit([.set(PlistPath(parsing: path), value)], select: PlistPath(parsing: path), message: what)
+            }
+            try Self.expectGraphIsRebuilt(state, "step \(step): \(what) (seed \(rng.seed))")
+        }
+    }
+
+    /// Which edits take the quick way: an inline field and an unshared string do; a date (an
+    /// NSDate's time) and a color do not.
+    @Test func storedValuesArePatchedAndTheRestRebuilt() throws {
+        let tree = try SourceTree(parsing: try ShapedDocuments.archiveGraph())
+        let graph = try #require(ArchiveGraph.of(tree))
+        for (path, value, quick) in [
+            ("root.count", PlistValue.integer(9), true), ("root.title", "Lighthouse", true),
+            ("root.made", .date(Date(timeIntervalSinceReferenceDate: 0)), false), ("root.accent.red", 0.25, false),
+        ] {
+            var session = EditSession(tree: tree)
+            let storage = try graph.operations(for: [.set(PlistPath(parsing: path), value)])
+            try session.apply(storage)
+            var patched = graph
+            let nodes = patched.setStoredValues(storage, in: session.tree)
+            #expect((nodes != nil) == quick, "\(path)")
+            if let nodes {
+                let rebuilt = try #require(ArchiveGraph.of(session.tree))
+                #expect(patched.tree.value() == rebuilt.tree.value() && patched.archive == rebuilt.archive, "\(path)")
+                #expect(nodes == [try #require(graph.tree.index(at: PlistPath(parsing: path)))], "\(path)")
+            }
+        }
+    }
+
     @Test func theGraphShowsClassesColorsAndLinks() throws {
         var state = try Self.state()
         #expect(state.archiveGraph != nil)

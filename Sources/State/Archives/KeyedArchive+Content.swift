@@ -59,9 +59,11 @@ extension KeyedArchive {
             guard ["NSString", "NSMutableString"].contains(className(of: uid)), case .string(let s)? = self.fields(of: uid)["NS.string"] else { return nil }
             return s
         }
-        let chain = Set(classChain(of: uid)).union([name])
-        if !chain.isDisjoint(with: Self.listClasses), let items = references("NS.objects") { return .list(items) }
-        if !chain.isDisjoint(with: Self.mapClasses), let keys = references("NS.keys"), let values = references("NS.objects"), keys.count == values.count {
+        // The class or one of its superclasses (no set built: this runs for every object).
+        let chain = classChain(of: uid)
+        func isA(_ classes: Set<String>) -> Bool { classes.contains(name) || chain.contains(where: classes.contains) }
+        if isA(Self.listClasses), let items = references("NS.objects") { return .list(items) }
+        if isA(Self.mapClasses), let keys = references("NS.keys"), let values = references("NS.objects"), keys.count == values.count {
             return .map(zip(keys, values).map { Entry(key: $0, value: $1) })
         }
         switch name {

@@ -9,7 +9,7 @@ import OrderedCollections
 /// with the key path of the bad reference, and nothing after that can index out of range.
 public struct KeyedArchive: Sendable, Equatable {
     /// The objects by UID; UID 0 is `$null`.
-    public let objects: [PlistValue]
+    public private(set) var objects: [PlistValue]
     /// The top-level objects by key (`root` for `archivedData(withRootObject:)`).
     public let top: OrderedDictionary<String, Int>
     public let archiver: String
@@ -68,6 +68,24 @@ public struct KeyedArchive: Sendable, Equatable {
         default:
             break
         }
+    }
+
+    /// Sets object `uid` — or, with `field`, that field of the object — to `value`, a scalar
+    /// (no reference is added or taken away, so every reference still fits); false, with
+    /// nothing changed, when the object has no such field or the value is not a scalar.
+    public mutating func replace(object uid: Int, field: String?, with value: PlistValue) -> Bool {
+        guard objects.indices.contains(uid), !value.isContainer else { return false }
+        if case .uid = value { return false }
+        guard let field else {
+            objects[uid] = value
+            return true
+        }
+        guard case .dictionary(var fields) = objects[uid], fields[field] != nil else { return false }
+        // Out of the array while it changes: one copy of the object, not of the table.
+        objects[uid] = .null
+        fields[field] = value
+        objects[uid] = .dictionary(fields)
+        return true
     }
 
     /// The root object (`$top.root`, else the first top-level object).

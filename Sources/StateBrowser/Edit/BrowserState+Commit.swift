@@ -27,7 +27,8 @@ extension BrowserState {
             return []
         }
         let change = forwardChange ?? TreeChange(step.operations, in: session.tree).inverted
-        let effects = documentChanged(change: change, editedScalars: scalars, select: Self.selectionPath(for: step.operations, in: session.tree))
+        let effects = documentChanged(
+            change: change, editedScalars: scalars, storage: archiveGraph == nil ? nil : step.operations, select: Self.selectionPath(for: step.operations, in: session.tree))
         message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(Self.describe(step.operations))", isError: false)
         return effects
     }
@@ -110,7 +111,7 @@ extension BrowserState {
             message = StatusMessage(text: "\(error)", isError: true)
             return nil
         }
-        let effects = documentChanged(change: change, editedScalars: scalars, select: select)
+        let effects = documentChanged(change: change, editedScalars: scalars, storage: archiveGraph == nil ? nil : operations, select: select)
         var text = text
         var isError = false
         if let typedBefore, !document.isCheckPending {
@@ -136,12 +137,21 @@ extension BrowserState {
     /// tree has the same shape, the document keeps its links, the outline stays as it is, and
     /// only the edited values are checked again — nothing on the way costs the file's size. The
     /// document's tree is detached (`editSession`) when this is called.
-    mutating func documentChanged(change: TreeChange, editedScalars: [Int]? = nil, select: PlistPath?) -> [Effect] {
+    ///
+    /// In a keyed archive's graph, `storage` (the step's edits of the storage) that only set
+    /// stored values are patched into the graph where it shows them, as scalars set in place;
+    /// anything else builds the graph again.
+    mutating func documentChanged(change: TreeChange, editedScalars: [Int]? = nil, storage: [EditOperation]? = nil, select: PlistPath?) -> [Effect] {
         let wasGraph = archiveGraph != nil
         // Where the selection was in a graph, which is rebuilt whole.
         let here = wasGraph ? document.path(of: selectedNode) : nil
         var rolesKept = false
-        if !wasGraph, let editedScalars, let next = document.replacing(session.tree, editedScalars: editedScalars) {
+        var editedScalars = editedScalars
+        if let storage, let settled = graphSettingStoredValues(storage) {
+            document = settled.document
+            rolesKept = settled.rolesKept
+            editedScalars = settled.nodes
+        } else if !wasGraph, let editedScalars, let next = document.replacing(session.tree, editedScalars: editedScalars) {
             document = next.document
             rolesKept = next.rolesKept
         } else {
@@ -169,6 +179,23 @@ extension BrowserState {
             selectNode(node)
         }
         return effects
+    }
+
+    /// The graph's document after storage edits that only set stored values, patched into
+    /// the graph (`ArchiveGraph.setStoredValues`); nil when the graph must be built again.
+    /// The graph and its document's tree are let go of while they change, so that neither is
+    /// copied.
+    private mutating func graphSettingStoredValues(_ storage: [EditOperation]) -> (document: BrowserDocument, rolesKept: Bool, nodes: [Int])? {
+        guard var graph = archiveGraph else { return nil }
+        archiveGraph = nil
+        document.detachTree()
+        guard let nodes = graph.setStoredValues(storage, in: session.tree), let next = document.replacing(graph.tree, editedScalars: nodes) else {
+            // Built again from the storage (`documentForSession`).
+            archiveGraph = graph
+            return nil
+        }
+        archiveGraph = graph
+        return (next.document, next.rolesKept, nodes)
     }
 
     /// Does what a picked entry or an answer says.
