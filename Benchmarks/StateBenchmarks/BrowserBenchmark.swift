@@ -40,6 +40,12 @@ enum BrowserBenchmark {
             samples["redo", default: []].append(press([.control("r")]))
             _ = app.waitForJobs()
         }
+        // A structural edit: the value deleted (a scalar: no question asked), then back.
+        for _ in 0..<3 {
+            samples["delete", default: []].append(press([.character("x")]))
+            samples["undo delete", default: []].append(press([.character("u")]))
+            _ = app.waitForJobs()
+        }
         precondition(app.state.session.canUndo)
         var details: [String: Double] = [:]
         for (name, values) in samples {

@@ -399,6 +399,7 @@ for size in sizes where sections.contains("browser") {
                     + ["edit", "undo", "redo"].map { name in
                         "\(name) \(ms(details[name + " median"])) \(ms(details[name + " p99"])) \(ms(details[name + " max"]))"
                     }.joined(separator: "; "))
+            print("    delete a value / undo it (median): \(ms(details["delete median"])) / \(ms(details["undo delete median"]))")
         }
         if let details = keys?.details {
             let worst = details.filter { $0.key.hasPrefix("max ") }.max { $0.value < $1.value }

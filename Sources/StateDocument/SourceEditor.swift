@@ -17,7 +17,47 @@ public enum SourceEditor {
             if tree.scalar(at: node) == value { return SourcePatch([]) }
             if let edits = tree.binaryEdits(setting: node, to: value) { return SourcePatch(edits, rereading: node) }
         }
+        if tree.format == .binary, let edits = binaryStructureEdits(operation, in: tree) { return SourcePatch(edits) }
         return SourcePatch(try edit(operation, in: tree))
+    }
+
+    /// A delete, move or rename in a binary plist as a patch of the one container it changes
+    /// (`SourceTree.binaryEdits(rewriting:references:appending:zeroing:)`): the objects a
+    /// delete leaves unreferenced are zeroed, a new key is a new string object. Nil for
+    /// anything else, an edit the rules refuse (the whole-file path says why), or a container
+    /// with a key twice (a reader keeps the last; a patch would bring the other back).
+    static func binaryStructureEdits(_ operation: EditOperation, in tree: SourceTree) -> [ByteEdit]? {
+        let path = operation.path
+        guard !path.components.isEmpty, let node = tree.index(at: path), let parent = tree.index(at: path.dropLast()),
+            var references = tree.binaryReferences(of: parent), let position = Array(tree.children(of: parent)).firstIndex(of: node)
+        else { return nil }
+        let isDictionary = tree[parent].kind == .dictionary
+        let count = Int(tree[parent].count)
+        if isDictionary {
+            let keys = tree.children(of: parent).map { tree.key(of: $0) ?? "" }
+            guard Set(keys).count == keys.count else { return nil }
+        }
+        switch operation {
+        case .delete:
+            if isDictionary { references.remove(at: count + position) }
+            references.remove(at: position)
+            return tree.binaryEdits(rewriting: parent, references: references, zeroing: tree.binaryObjectsOnlyIn(subtreeOf: node, withKey: true))
+        case .move(_, let to):
+            guard (0..<count).contains(to), to != position else { return nil }
+            func moved(_ part: ArraySlice<Int>) -> [Int] {
+                var part = Array(part)
+                part.insert(part.remove(at: position), at: to)
+                return part
+            }
+            references = isDictionary ? moved(references[..<count]) + moved(references[count...]) : moved(references[...])
+            return tree.binaryEdits(rewriting: parent, references: references)
+        case .rename(_, let newKey):
+            guard isDictionary, let key = tree.key(of: node), key != newKey, tree.child(of: parent, key: newKey) == nil, let index = tree.binaryObjectCount else { return nil }
+            references[position] = index
+            return tree.binaryEdits(rewriting: parent, references: references, appending: [SourceTree.binaryStringObject(newKey)])
+        default:
+            return nil
+        }
     }
 
     public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {

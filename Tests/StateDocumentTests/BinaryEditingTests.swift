@@ -97,6 +97,73 @@ import Testing
         }
     }
 
+    /// Deletes, moves and renames rewrite only the container they change: the values are
+    /// the value edit's, every reader agrees, and undo gives the file back byte for byte.
+    @Test(.tags(.python))
+    func structuralEditsRewriteOneContainer() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        let folder = try Fixtures.temporaryFolder()
+        for (writer, original) in try Self.files() {
+            var session = EditSession(tree: try SourceTree(parsing: original))
+            var expected = session.tree.value()
+            var states: [[UInt8]] = [original]
+            var patched = 0
+            var whole: [String] = []
+            for step in 0..<60 {
+                let tree = session.tree
+                let links = NodeLinks(tree)
+                let node = Int.random(in: 1..<tree.nodes.count, using: &rng)
+                let path = links.path(of: node, in: tree)
+                guard let parent = links.parent(of: node) else { continue }
+                let count = Int(tree[parent].count)
+                let operation: EditOperation
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0, 1: operation = .delete(path)
+                case 2: operation = .move(path, to: Int.random(in: 0..<count, using: &rng))
+                default:
+                    guard tree[node].hasKey else { continue }
+                    operation = .rename(path, to: "renamed \(step)")
+                }
+                let size = session.bytes.count
+                guard let patch = try? session.apply(operation) else { continue }
+                try expected.apply(operation)
+                #expect(session.tree.value() == expected, "\(writer) step \(step): \(operation) (seed \(rng.seed))")
+                #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+                guard !patch.edits.isEmpty else { continue }
+                states.append(session.bytes)
+                if !(patch.edits.count == 1 && patch.edits[0].range == 0..<size) { patched += 1 } else { whole.append("\(operation)") }
+                if session.tree.nodes.count < 10 { break }
+            }
+            // Every one is a patch.
+            #expect(whole.isEmpty && patched > 10, "\(writer): \(patched) patched, written whole: \(whole)")
+            let url = folder.appendingPathComponent("\(writer)-structure.plist")
+            try Data(session.bytes).write(to: url)
+            let difference = PlistOracle.difference(PlistOracle.canonical(expected), try PlistOracle.read(url))
+            #expect(difference == nil, "\(writer): \(difference ?? "")")
+            for state in states.reversed().dropFirst() {
+                try session.undo()
+                #expect(session.bytes == state, "\(writer): undo")
+            }
+            #expect(session.bytes == original, "\(writer): all undone")
+        }
+    }
+
+    /// A deleted value leaves no trace in the file; one another value shares stays.
+    @Test func aDeletedSecretIsGoneFromTheBytes() throws {
+        let file = try BinaryPlistWriter.document(["token": "s3cr3t-t0ken", "name": "shared", "alias": "shared", "keep": 1])
+        var session = EditSession(tree: try SourceTree(parsing: file))
+        let patch = try session.apply(.delete("token"))
+        #expect(patch.edits.count > 1, "a patch, not the file written anew")
+        #expect(!session.bytes.contains(subsequence: Array("s3cr3t-t0ken".utf8)))
+        #expect(!session.bytes.contains(subsequence: Array("token".utf8)), "its key, used by nothing else, is gone too")
+        try session.apply(.delete("alias"))
+        #expect(session.bytes.contains(subsequence: Array("shared".utf8)), "name still uses it")
+        #expect(session.tree.value() == ["name": "shared", "keep": 1])
+        try session.undo()
+        try session.undo()
+        #expect(session.bytes == file)
+    }
+
     /// Each way a value is patched, seen in the bytes.
     @Test func aValueIsOverwrittenMovedOrGivenANewObject() throws {
         let file = try BinaryPlistWriter.document(["a": 1, "b": 1, "c": "one", "d": "longer text"])

@@ -165,3 +165,157 @@ extension SourceTree {
         (0..<size).map { UInt8(truncatingIfNeeded: UInt64(value) >> (8 * UInt64(size - 1 - $0))) }
     }
 }
+
+// MARK: - Containers
+
+extension SourceTree {
+    /// The object indices container `node` of a binary plist refers to — a dictionary's keys,
+    /// then its values — or nil when it cannot be read.
+    public func binaryReferences(of node: Int) -> [Int]? {
+        guard format == .binary, nodes[node].kind.isContainer else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> [Int]? in
+            guard let trailer = try? BinaryPlistParser.trailer(of: b),
+                let h = try? BinaryPlistParser.header(b, at: Int(nodes[node].start), limit: trailer.offsetTableOffset), h.count == Int(nodes[node].count)
+            else { return nil }
+            let count = nodes[node].kind == .dictionary ? 2 * h.count : h.count
+            guard h.payload + count * trailer.objectRefSize <= trailer.offsetTableOffset else { return nil }
+            return (0..<count).map { Int(BinaryPlistParser.readUInt(b, h.payload + $0 * trailer.objectRefSize, trailer.objectRefSize)) }
+        }
+    }
+
+    /// A string object as the binary writer encodes it (for a new key).
+    public static func binaryStringObject(_ string: String) -> [UInt8] {
+        var out = OutputBuffer(capacity: string.utf8.count * 2 + 16)
+        defer { out.deallocate() }
+        BinaryPlistWriter.appendScalar(.string(string), into: &out)
+        return out.bytes
+    }
+
+    /// How many objects a binary plist's offset table lists (what a new object's index is).
+    public var binaryObjectCount: Int? {
+        bytes.withUnsafeBufferPointer { (try? BinaryPlistParser.trailer(of: $0))?.objectCount }
+    }
+
+    /// The byte edits that give container `node` of a binary plist the references
+    /// `references` (object indices; a dictionary's keys, then its values), after appending
+    /// `newObjects` (encoded objects, numbered from the file's object count on, which
+    /// `references` may name), and zero the bytes of `zeroing` (objects nothing refers to any
+    /// more). The container is rewritten where it is when its length stays or it is the last
+    /// object, else it moves to the end of the object area (its old bytes zeroed). Nil when a
+    /// patch cannot do it: the container is shared, or a reference or offset would outgrow
+    /// its width. The tree's shape changes: the file is parsed again after them.
+    public func binaryEdits(rewriting node: Int, references: [Int], appending newObjects: [[UInt8]] = [], zeroing: [Range<Int>] = []) -> [ByteEdit]? {
+        guard format == .binary, nodes[node].kind.isContainer else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> [ByteEdit]? in
+            guard let trailer = try? BinaryPlistParser.trailer(of: b), let reference = binaryReference(of: node, in: b, trailer),
+                let header = try? BinaryPlistParser.header(b, at: Int(nodes[node].start), limit: trailer.offsetTableOffset)
+            else { return nil }
+            let n = b.count
+            let table = trailer.offsetTableOffset
+            let offsetSize = trailer.offsetIntSize
+            let refSize = trailer.objectRefSize
+            let objectCount = trailer.objectCount + newObjects.count
+            guard refSize >= 8 || objectCount <= 1 << (8 * refSize), references.allSatisfy({ $0 >= 0 && $0 < objectCount }) else { return nil }
+            let isDictionary = nodes[node].kind == .dictionary
+            guard !isDictionary || references.count % 2 == 0 else { return nil }
+            // The container anew: its own type (an array may be a set, 0xC), its count, its references.
+            var out = OutputBuffer(capacity: 16 + references.count * refSize)
+            defer { out.deallocate() }
+            BinaryPlistWriter.marker(header.marker >> 4, count: isDictionary ? references.count / 2 : references.count, into: &out)
+            for r in references { out.appendBigEndian(UInt64(r), size: refSize) }
+            let container = out.bytes
+            let old = nodes[node].byteRange
+            guard ownsBinaryBytes(old, node: node, in: b) else { return nil }
+            var edits = zeroing.filter { !$0.isEmpty && $0.upperBound <= table }.map { ByteEdit(range: $0, replacement: Array(repeating: 0, count: $0.count)) }
+            // Where the table starts once the container is rewritten in place (the last object
+            // may grow or shrink), and what goes at its start.
+            var tableNow = table
+            var appended = newObjects.flatMap { $0 }
+            var movedTo: Int?
+            if container.count == old.count {
+                edits.append(ByteEdit(range: old, replacement: container))
+            } else if old.upperBound == table {
+                edits.append(ByteEdit(range: old, replacement: container))
+                tableNow += container.count - old.count
+            } else {
+                edits.append(ByteEdit(range: old, replacement: Array(repeating: 0, count: old.count)))
+                movedTo = tableNow + appended.count
+                appended += container
+            }
+            // Each new object's offset (and the moved container's) must fit the table's width.
+            guard offsetSize >= 8 || tableNow + appended.count <= 1 << (8 * offsetSize) else { return nil }
+            if !appended.isEmpty { edits.append(ByteEdit(range: tableNow..<tableNow, replacement: appended)) }
+            let newTable = tableNow + appended.count
+            if let movedTo {
+                let index = Int(BinaryPlistParser.readUInt(b, reference.position, reference.size))
+                let entry = newTable + index * offsetSize
+                edits.append(ByteEdit(range: entry..<(entry + offsetSize), replacement: Self.bigEndian(movedTo, offsetSize)))
+            }
+            // New entries after the table's last, then the trailer with the new count and offset.
+            var entries: [UInt8] = []
+            var offset = tableNow
+            for object in newObjects {
+                entries += Self.bigEndian(offset, offsetSize)
+                offset += object.count
+            }
+            let tableEnd = table + trailer.objectCount * offsetSize
+            let shift = newTable - table
+            let tail =
+                entries + Array(b[tableEnd..<(n - 24)]) + Self.bigEndian(objectCount, 8) + Array(b[(n - 16)..<(n - 8)]) + Self.bigEndian(newTable, 8)
+            edits.append(ByteEdit(range: (tableEnd + shift)..<(n + shift), replacement: tail))
+            return edits
+        }
+    }
+
+    /// The byte ranges of the objects only the subtree of `node` uses — its values, its
+    /// members' keys, and with `withKey` the node's own key — that no other node reads: what
+    /// deleting the subtree leaves unreferenced, to be zeroed so that no deleted value stays
+    /// in the file.
+    public func binaryObjectsOnlyIn(subtreeOf node: Int, withKey: Bool) -> [Range<Int>] {
+        guard format == .binary else { return [] }
+        return bytes.withUnsafeBufferPointer { b -> [Range<Int>] in
+            guard let trailer = try? BinaryPlistParser.trailer(of: b) else { return [] }
+            let limit = trailer.offsetTableOffset
+            let subtree = node...(node + Int(nodes[node].size))
+            func keyRange(_ start: UInt32) -> Range<Int>? {
+                guard let h = try? BinaryPlistParser.header(b, at: Int(start), limit: limit) else { return nil }
+                return Int(start)..<(h.payload + (h.marker >> 4 == 0x6 ? 2 * h.count : h.count))
+            }
+            // Candidates by start.
+            var candidates: [Int: Int] = [:]
+            for i in subtree {
+                candidates[Int(nodes[i].start)] = Int(nodes[i].end)
+                if nodes[i].hasKey, i != node || withKey, let key = keyRange(nodes[i].keyStart) { candidates[key.lowerBound] = key.upperBound }
+            }
+            let sorted = candidates.sorted { $0.key < $1.key }.map { $0.key..<$0.value }
+            // Anything outside the subtree that starts in or spans a candidate keeps it.
+            var kept = Set<Int>()
+            func keep(overlapping range: Range<Int>) {
+                var i = sorted.partitionPoint { $0.upperBound <= range.lowerBound }
+                while i < sorted.count, sorted[i].lowerBound < range.upperBound {
+                    kept.insert(sorted[i].lowerBound)
+                    i += 1
+                }
+            }
+            for i in nodes.indices where !subtree.contains(i) {
+                keep(overlapping: Int(nodes[i].start)..<max(Int(nodes[i].end), Int(nodes[i].start) + 1))
+                if nodes[i].hasKey, let key = keyRange(nodes[i].keyStart) { keep(overlapping: key) }
+            }
+            if !withKey, nodes[node].hasKey, let key = keyRange(nodes[node].keyStart) { keep(overlapping: key) }
+            return sorted.filter { !kept.contains($0.lowerBound) }
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element is not `belowTarget` (the array is partitioned by it).
+    fileprivate func partitionPoint(_ belowTarget: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belowTarget(self[mid]) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
