@@ -45,46 +45,38 @@ import Testing
         return [("ours", ours), ("plistlib", converted.stdout)]
     }
 
-    @Test(.tags(.python))
-    func randomValueSetsArePatchesThatEqualAWholeParse() throws {
-        var rng = SeededGenerator.fromEnvironment()
+    /// Random edits (`pick` makes each from the tree, nil to skip) on each writer's file: after
+    /// each, the values are the value edit's and the tree is a whole parse's; at the end,
+    /// Python reads the values, undo walks back through every state byte for byte and redo
+    /// forward again. Returns, per writer, the patches made and the operations the file was
+    /// written whole for.
+    func randomEdits(
+        steps: Int, using rng: inout SeededGenerator, _ pick: (SourceTree, Int, inout SeededGenerator) -> EditOperation?
+    ) throws -> [(writer: String, patches: [SourcePatch], whole: [String])] {
         let folder = try Fixtures.temporaryFolder()
+        var results: [(writer: String, patches: [SourcePatch], whole: [String])] = []
         for (writer, original) in try Self.files() {
             var session = EditSession(tree: try SourceTree(parsing: original))
             var expected = session.tree.value()
             var states: [[UInt8]] = [original]
-            var patched = 0
-            for step in 0..<150 {
-                let tree = session.tree
-                let scalars = (0..<tree.nodes.count).filter { !tree[$0].kind.isContainer }
-                let node = scalars.randomElement(using: &rng)!
-                let path = NodeLinks(tree).path(of: node, in: tree)
-                let value = Self.replacements.randomElement(using: &rng)!
-                let patch = try session.apply(.set(path, value))
-                try expected.apply(.set(path, value))
-                if patch.edits.isEmpty {
-                    #expect(tree.scalar(at: node) == value, "\(writer) step \(step): no edit, but \(path) was not \(value)")
-                    continue
-                }
-                states.append(session.bytes)
-                // A patch, not the file written anew: a few small edits (zeroing the old
-                // object, the new one, an entry, the trailer).
-                if patch.rereading != nil { patched += 1 }
-                #expect(
-                    patch.edits.allSatisfy { $0.replacement.count <= 1024 && $0.range.count <= 1024 }, "\(writer) step \(step): \(path) = \(value), \(patch.edits.map(\.range))")
-                let whole = try SourceTree(parsing: session.bytes)
-                #expect(whole.nodes == session.tree.nodes, "\(writer) step \(step), \(path) = \(value) (seed \(rng.seed))")
-                #expect(session.tree.value() == expected, "\(writer) step \(step), \(path) = \(value) (seed \(rng.seed))")
+            var patches: [SourcePatch] = []
+            var whole: [String] = []
+            for step in 0..<steps {
+                guard session.tree.nodes.count > 10, let operation = pick(session.tree, step, &rng) else { continue }
+                let size = session.bytes.count
+                guard let patch = try? session.apply(operation) else { continue }
+                try expected.apply(operation)
+                #expect(session.tree.value() == expected, "\(writer) step \(step): \(operation) (seed \(rng.seed))")
+                #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes, "\(writer) step \(step): \(operation) (seed \(rng.seed))")
                 #expect(session.tree.invariantViolations().isEmpty)
+                guard !patch.edits.isEmpty else { continue }
+                states.append(session.bytes)
+                if patch.edits.count == 1 && patch.edits[0].range == 0..<size { whole.append("\(operation)") } else { patches.append(patch) }
             }
-            // Nearly every set is a patch (a file whose references are full is written whole).
-            #expect(patched > 100, "\(writer): \(patched) patched")
-            // Python reads the edited file as our values.
             let url = folder.appendingPathComponent("\(writer).plist")
             try Data(session.bytes).write(to: url)
             let difference = PlistOracle.difference(PlistOracle.canonical(expected), try PlistOracle.read(url))
             #expect(difference == nil, "\(writer): \(difference ?? "")")
-            // Undo walks back through every state, byte for byte, to the file as it was.
             for state in states.reversed().dropFirst() {
                 try session.undo()
                 #expect(session.bytes == state, "\(writer): undo")
@@ -93,58 +85,44 @@ import Testing
             #expect(session.bytes == original && !session.isDirty, "\(writer): all undone")
             while session.canRedo { try session.redo() }
             #expect(session.bytes == states.last!, "\(writer): all redone")
-            #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
+            results.append((writer, patches, whole))
+        }
+        return results
+    }
+
+    @Test(.tags(.python))
+    func randomValueSetsArePatchesThatEqualAWholeParse() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        let results = try randomEdits(steps: 150, using: &rng) { tree, _, rng in
+            let scalars = (0..<tree.nodes.count).filter { !tree[$0].kind.isContainer }
+            let node = scalars.randomElement(using: &rng)!
+            return .set(NodeLinks(tree).path(of: node, in: tree), Self.replacements.randomElement(using: &rng)!)
+        }
+        for (writer, patches, whole) in results {
+            // Nearly every set is a patch of a few small edits (zeroing the old object, the new
+            // one, an entry, the trailer); a file whose references are full is written whole.
+            #expect(patches.count > 100 && whole.count < 5, "\(writer): \(patches.count) patched, \(whole.count) written whole")
+            #expect(patches.allSatisfy { $0.rereading != nil && $0.edits.allSatisfy { $0.replacement.count <= 1024 && $0.range.count <= 1024 } }, "\(writer)")
         }
     }
 
-    /// Deletes, moves and renames rewrite only the container they change: the values are
-    /// the value edit's, every reader agrees, and undo gives the file back byte for byte.
+    /// Deletes, moves and renames rewrite only the container they change.
     @Test(.tags(.python))
     func structuralEditsRewriteOneContainer() throws {
         var rng = SeededGenerator.fromEnvironment()
-        let folder = try Fixtures.temporaryFolder()
-        for (writer, original) in try Self.files() {
-            var session = EditSession(tree: try SourceTree(parsing: original))
-            var expected = session.tree.value()
-            var states: [[UInt8]] = [original]
-            var patched = 0
-            var whole: [String] = []
-            for step in 0..<60 {
-                let tree = session.tree
-                let links = NodeLinks(tree)
-                let node = Int.random(in: 1..<tree.nodes.count, using: &rng)
-                let path = links.path(of: node, in: tree)
-                guard let parent = links.parent(of: node) else { continue }
-                let count = Int(tree[parent].count)
-                let operation: EditOperation
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0, 1: operation = .delete(path)
-                case 2: operation = .move(path, to: Int.random(in: 0..<count, using: &rng))
-                default:
-                    guard tree[node].hasKey else { continue }
-                    operation = .rename(path, to: "renamed \(step)")
-                }
-                let size = session.bytes.count
-                guard let patch = try? session.apply(operation) else { continue }
-                try expected.apply(operation)
-                #expect(session.tree.value() == expected, "\(writer) step \(step): \(operation) (seed \(rng.seed))")
-                #expect(try SourceTree(parsing: session.bytes).nodes == session.tree.nodes)
-                guard !patch.edits.isEmpty else { continue }
-                states.append(session.bytes)
-                if !(patch.edits.count == 1 && patch.edits[0].range == 0..<size) { patched += 1 } else { whole.append("\(operation)") }
-                if session.tree.nodes.count < 10 { break }
+        let results = try randomEdits(steps: 60, using: &rng) { tree, step, rng in
+            let links = NodeLinks(tree)
+            let node = Int.random(in: 1..<tree.nodes.count, using: &rng)
+            let path = links.path(of: node, in: tree)
+            guard let parent = links.parent(of: node) else { return nil }
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0, 1: return .delete(path)
+            case 2: return .move(path, to: Int.random(in: 0..<Int(tree[parent].count), using: &rng))
+            default: return tree[node].hasKey ? .rename(path, to: "renamed \(step)") : nil
             }
-            // Every one is a patch.
-            #expect(whole.isEmpty && patched > 10, "\(writer): \(patched) patched, written whole: \(whole)")
-            let url = folder.appendingPathComponent("\(writer)-structure.plist")
-            try Data(session.bytes).write(to: url)
-            let difference = PlistOracle.difference(PlistOracle.canonical(expected), try PlistOracle.read(url))
-            #expect(difference == nil, "\(writer): \(difference ?? "")")
-            for state in states.reversed().dropFirst() {
-                try session.undo()
-                #expect(session.bytes == state, "\(writer): undo")
-            }
-            #expect(session.bytes == original, "\(writer): all undone")
+        }
+        for (writer, patches, whole) in results {
+            #expect(whole.isEmpty && patches.count > 10, "\(writer): \(patches.count) patched, written whole: \(whole)")
         }
     }
 
