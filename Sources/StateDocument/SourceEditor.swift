@@ -21,43 +21,77 @@ public enum SourceEditor {
         return SourcePatch(try edit(operation, in: tree))
     }
 
-    /// A delete, move or rename in a binary plist as a patch of the one container it changes
-    /// (`SourceTree.binaryEdits(rewriting:references:appending:zeroing:)`): the objects a
-    /// delete leaves unreferenced are zeroed, a new key is a new string object. Nil for
-    /// anything else, an edit the rules refuse (the whole-file path says why), or a container
-    /// with a key twice (a reader keeps the last; a patch would bring the other back).
+    /// A delete, move, rename, insert or duplicate in a binary plist as a patch of the one
+    /// container it changes (`SourceTree.binaryEdits(rewriting:references:appending:zeroing:)`):
+    /// the objects a delete leaves unreferenced are zeroed, a new key or value is new objects.
+    /// Nil for a value set, an edit the rules refuse (the whole-file path says why), or a
+    /// container with a key twice (a reader keeps the last; a patch would bring the other back).
     static func binaryStructureEdits(_ operation: EditOperation, in tree: SourceTree) -> [ByteEdit]? {
-        let path = operation.path
-        guard !path.components.isEmpty, let node = tree.index(at: path), let parent = tree.index(at: path.dropLast()),
-            var references = tree.binaryReferences(of: parent), let position = Array(tree.children(of: parent)).firstIndex(of: node)
-        else { return nil }
-        let isDictionary = tree[parent].kind == .dictionary
-        let count = Int(tree[parent].count)
-        if isDictionary {
-            let keys = tree.children(of: parent).map { tree.key(of: $0) ?? "" }
-            guard Set(keys).count == keys.count else { return nil }
-        }
         switch operation {
-        case .delete:
-            if isDictionary { references.remove(at: count + position) }
-            references.remove(at: position)
-            return tree.binaryEdits(rewriting: parent, references: references, zeroing: tree.binaryObjectsOnlyIn(subtreeOf: node, withKey: true))
-        case .move(_, let to):
-            guard (0..<count).contains(to), to != position else { return nil }
-            func moved(_ part: ArraySlice<Int>) -> [Int] {
-                var part = Array(part)
-                part.insert(part.remove(at: position), at: to)
-                return part
+        case .insert(let path, let key, let at, let value):
+            guard let container = tree.index(at: path) else { return nil }
+            return binaryInsert(value, key: key, at: at ?? Int(tree[container].count), into: container, in: tree)
+        case .duplicate(let path, let key):
+            guard !path.components.isEmpty, let node = tree.index(at: path), let parent = tree.index(at: path.dropLast()),
+                let position = Array(tree.children(of: parent)).firstIndex(of: node)
+            else { return nil }
+            return binaryInsert(tree.value(at: node), key: key, at: position + 1, into: parent, in: tree)
+        case .delete(let path), .move(let path, _), .rename(let path, _):
+            guard !path.components.isEmpty, let node = tree.index(at: path), let parent = tree.index(at: path.dropLast()),
+                var references = tree.binaryReferences(of: parent), hasUniqueKeys(parent, in: tree),
+                let position = Array(tree.children(of: parent)).firstIndex(of: node)
+            else { return nil }
+            let isDictionary = tree[parent].kind == .dictionary
+            let count = Int(tree[parent].count)
+            switch operation {
+            case .delete:
+                if isDictionary { references.remove(at: count + position) }
+                references.remove(at: position)
+                return tree.binaryEdits(rewriting: parent, references: references, zeroing: tree.binaryObjectsOnlyIn(subtreeOf: node, withKey: true))
+            case .move(_, let to):
+                guard (0..<count).contains(to), to != position else { return nil }
+                func moved(_ part: ArraySlice<Int>) -> [Int] {
+                    var part = Array(part)
+                    part.insert(part.remove(at: position), at: to)
+                    return part
+                }
+                references = isDictionary ? moved(references[..<count]) + moved(references[count...]) : moved(references[...])
+                return tree.binaryEdits(rewriting: parent, references: references)
+            case .rename(_, let newKey):
+                guard isDictionary, let key = tree.key(of: node), key != newKey, tree.child(of: parent, key: newKey) == nil, let index = tree.binaryObjectCount else { return nil }
+                references[position] = index
+                return tree.binaryEdits(rewriting: parent, references: references, appending: [SourceTree.binaryStringObject(newKey)])
+            default:
+                return nil
             }
-            references = isDictionary ? moved(references[..<count]) + moved(references[count...]) : moved(references[...])
-            return tree.binaryEdits(rewriting: parent, references: references)
-        case .rename(_, let newKey):
-            guard isDictionary, let key = tree.key(of: node), key != newKey, tree.child(of: parent, key: newKey) == nil, let index = tree.binaryObjectCount else { return nil }
-            references[position] = index
-            return tree.binaryEdits(rewriting: parent, references: references, appending: [SourceTree.binaryStringObject(newKey)])
-        default:
+        case .set, .setNumber:
             return nil
         }
+    }
+
+    /// `value` (under `key` in a dictionary) added at `position` of `container` as new objects.
+    private static func binaryInsert(_ value: PlistValue, key: String?, at position: Int, into container: Int, in tree: SourceTree) -> [ByteEdit]? {
+        guard tree[container].kind.isContainer, var references = tree.binaryReferences(of: container), hasUniqueKeys(container, in: tree) else { return nil }
+        let count = Int(tree[container].count)
+        guard (0...count).contains(position) else { return nil }
+        if tree[container].kind == .dictionary {
+            guard let key, tree.child(of: container, key: key) == nil, let first = tree.binaryObjectCount,
+                let (objects, root) = tree.binaryNewObjects(for: value, after: 1)
+            else { return nil }
+            references.insert(root, at: count + position)
+            references.insert(first, at: position)
+            return tree.binaryEdits(rewriting: container, references: references, appending: [SourceTree.binaryStringObject(key)] + objects)
+        }
+        guard key == nil, let (objects, root) = tree.binaryNewObjects(for: value) else { return nil }
+        references.insert(root, at: position)
+        return tree.binaryEdits(rewriting: container, references: references, appending: objects)
+    }
+
+    /// Whether no key of dictionary `node` is there twice (true for an array).
+    private static func hasUniqueKeys(_ node: Int, in tree: SourceTree) -> Bool {
+        guard tree[node].kind == .dictionary else { return true }
+        let keys = tree.children(of: node).map { tree.key(of: $0) ?? "" }
+        return Set(keys).count == keys.count
     }
 
     public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {

@@ -17,13 +17,18 @@ import Testing
 
     /// Records whose values repeat (a writer stores equal scalars once, and a string value
     /// may be the same object as a key), with every kind of scalar.
-    static let library: PlistValue = [
-        "items": .array((0..<40).map { ["n": .integer(Int128($0 % 5)), "name": .string("item \($0 % 7)"), "on": .bool($0 % 2 == 0), "ratio": .real(Double($0) / 4)] }),
-        "name": "name", "all": SampleValues.everything(includeUID: true),
-    ]
+    static let library = library(records: 40)
+
+    static func library(records: Int) -> PlistValue {
+        [
+            "items": .array((0..<records).map { ["n": .integer(Int128($0 % 5)), "name": .string("item \($0 % 7)"), "on": .bool($0 % 2 == 0), "ratio": .real(Double($0) / 4)] }),
+            "name": "name", "all": SampleValues.everything(includeUID: true),
+        ]
+    }
 
     /// The same library in our writer's layout and in Python plistlib's.
-    static func files() throws -> [(String, [UInt8])] {
+    static func files(records: Int = 40) throws -> [(String, [UInt8])] {
+        let library = library(records: records)
         let ours = try BinaryPlistWriter.document(library)
         let folder = try Fixtures.temporaryFolder()
         let xml = folder.appendingPathComponent("library.plist")
@@ -51,11 +56,11 @@ import Testing
     /// forward again. Returns, per writer, the patches made and the operations the file was
     /// written whole for.
     func randomEdits(
-        steps: Int, using rng: inout SeededGenerator, _ pick: (SourceTree, Int, inout SeededGenerator) -> EditOperation?
+        steps: Int, records: Int = 40, using rng: inout SeededGenerator, _ pick: (SourceTree, Int, inout SeededGenerator) -> EditOperation?
     ) throws -> [(writer: String, patches: [SourcePatch], whole: [String])] {
         let folder = try Fixtures.temporaryFolder()
         var results: [(writer: String, patches: [SourcePatch], whole: [String])] = []
-        for (writer, original) in try Self.files() {
+        for (writer, original) in try Self.files(records: records) {
             var session = EditSession(tree: try SourceTree(parsing: original))
             var expected = session.tree.value()
             var states: [[UInt8]] = [original]
@@ -106,19 +111,30 @@ import Testing
         }
     }
 
-    /// Deletes, moves and renames rewrite only the container they change.
+    /// Deletes, moves, renames, inserts and duplicates rewrite only the container they change.
     @Test(.tags(.python))
     func structuralEditsRewriteOneContainer() throws {
         var rng = SeededGenerator.fromEnvironment()
-        let results = try randomEdits(steps: 60, using: &rng) { tree, step, rng in
+        // Enough records for two-byte references: new objects always fit them.
+        let results = try randomEdits(steps: 60, records: 200, using: &rng) { tree, step, rng in
             let links = NodeLinks(tree)
             let node = Int.random(in: 1..<tree.nodes.count, using: &rng)
             let path = links.path(of: node, in: tree)
             guard let parent = links.parent(of: node) else { return nil }
-            switch Int.random(in: 0..<4, using: &rng) {
+            let isMember = tree[node].hasKey
+            switch Int.random(in: 0..<6, using: &rng) {
             case 0, 1: return .delete(path)
             case 2: return .move(path, to: Int.random(in: 0..<Int(tree[parent].count), using: &rng))
-            default: return tree[node].hasKey ? .rename(path, to: "renamed \(step)") : nil
+            case 3: return isMember ? .rename(path, to: "renamed \(step)") : nil
+            case 4: return .duplicate(path, key: isMember ? "copy \(step)" : nil)
+            default:
+                // Into a container: a scalar, or a small dictionary with an array inside.
+                let containers = (0..<tree.nodes.count).filter { tree[$0].kind.isContainer }
+                let container = containers.randomElement(using: &rng)!
+                let value: PlistValue = Bool.random(using: &rng) ? Self.replacements.randomElement(using: &rng)! : ["n": 1, "list": [true, "x", 2.5], "empty": [:]]
+                let at = Int.random(in: 0...Int(tree[container].count), using: &rng)
+                let key = tree[container].kind == .dictionary ? "added \(step)" : nil
+                return .insert(into: links.path(of: container, in: tree), key: key, at: at, value: value)
             }
         }
         for (writer, patches, whole) in results {

@@ -191,6 +191,54 @@ extension SourceTree {
         return out.bytes
     }
 
+    /// `value` as new objects of this binary plist — numbered after its last object (and
+    /// `after` more already being added), children before their container, nothing shared,
+    /// references as wide as the file's — and the index of the value's own object. Nil for a
+    /// null (no new value is one) or a file whose trailer cannot be read.
+    public func binaryNewObjects(for value: PlistValue, after: Int = 0) -> (objects: [[UInt8]], root: Int)? {
+        guard let trailer = bytes.withUnsafeBufferPointer({ try? BinaryPlistParser.trailer(of: $0) }) else { return nil }
+        let first = trailer.objectCount + after
+        var objects: [[UInt8]] = []
+        func add(_ value: PlistValue) -> Int? {
+            var references: [Int] = []
+            let type: UInt8
+            switch value {
+            case .null:
+                return nil
+            case .array(let items):
+                for item in items {
+                    guard let r = add(item) else { return nil }
+                    references.append(r)
+                }
+                type = 0xA
+            case .dictionary(let entries):
+                for key in entries.keys {
+                    objects.append(Self.binaryStringObject(key))
+                    references.append(first + objects.count - 1)
+                }
+                for item in entries.values {
+                    guard let r = add(item) else { return nil }
+                    references.append(r)
+                }
+                type = 0xD
+            default:
+                var out = OutputBuffer(capacity: 32)
+                BinaryPlistWriter.appendScalar(value, into: &out)
+                objects.append(out.bytes)
+                out.deallocate()
+                return first + objects.count - 1
+            }
+            var out = OutputBuffer(capacity: 16 + references.count * trailer.objectRefSize)
+            BinaryPlistWriter.marker(type, count: type == 0xD ? references.count / 2 : references.count, into: &out)
+            for r in references { out.appendBigEndian(UInt64(r), size: trailer.objectRefSize) }
+            objects.append(out.bytes)
+            out.deallocate()
+            return first + objects.count - 1
+        }
+        guard let root = add(value) else { return nil }
+        return (objects, root)
+    }
+
     /// How many objects a binary plist's offset table lists (what a new object's index is).
     public var binaryObjectCount: Int? {
         bytes.withUnsafeBufferPointer { (try? BinaryPlistParser.trailer(of: $0))?.objectCount }
