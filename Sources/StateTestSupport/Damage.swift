@@ -19,12 +19,3 @@ public enum Damage {
         return bytes
     }
 }
-
-/// UTF-16 text as files store it, for the encoding tests.
-public enum UTF16Text {
-    public static func bytes(_ text: String, bigEndian: Bool, byteOrderMark: Bool = true) -> [UInt8] {
-        ((byteOrderMark ? [UInt16(0xFEFF)] : []) + Array(text.utf16)).flatMap { unit in
-            bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-        }
-    }
-}

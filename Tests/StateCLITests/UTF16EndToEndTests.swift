@@ -6,20 +6,14 @@ import Testing
 /// UTF-16 property lists through the real binary: scripted edits and the browser save them in
 /// their own encoding, changing only the edited text; `convert --encoding` changes encodings.
 @Suite struct UTF16EndToEndTests {
-    static let xml = """
-        <?xml version="1.0" encoding="UTF-16"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
+    static let xml = UTF16Text.xmlPlist(
+        """
         \t<key>NSHumanReadableCopyright</key>
         \t<string>© 2026 Zoë 𝄞</string>
         \t<!-- kept as it is -->
         \t<key>Count</key>
         \t<integer>3</integer>
-        </dict>
-        </plist>
-
-        """
+        """)
 
     static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] { UTF16Text.bytes(text, bigEndian: bigEndian) }
 

@@ -6,20 +6,14 @@ import Testing
 /// UTF-16 text files (XML property lists as CoreFoundation and plistlib read them; JSON too):
 /// read by transcoding to UTF-8, written back in their own encoding byte for byte.
 @Suite struct UTF16Tests {
-    static let xml = """
-        <?xml version="1.0" encoding="UTF-16"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
+    static let xml = UTF16Text.xmlPlist(
+        """
         \t<key>CFBundleName</key>
         \t<string>Café 𝄞 日本 &amp; more</string>
         \t<!-- a comment -->
         \t<key>Größe</key>
         \t<integer>3</integer>
-        </dict>
-        </plist>
-
-        """
+        """)
 
     static func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
         UTF16Text.bytes(text, bigEndian: bigEndian, byteOrderMark: byteOrderMark)

@@ -208,13 +208,9 @@ private struct SpanFlattener {
     }
 
     func emit(into out: inout OutputBuffer) {
-        out.append("bplist00")
-        let refSize = BinaryPlistWriter.width(UInt64(entries.count))
-        var offsets: [Int] = []
-        offsets.reserveCapacity(entries.count)
         refs.withUnsafeBufferPointer { refs in
-            for entry in entries {
-                offsets.append(out.position)
+            BinaryPlistWriter.emitDocument(objectCount: entries.count, into: &out) { index, refSize, out in
+                let entry = entries[index]
                 switch entry.kind {
                 case .array, .dictionary:
                     let count = entry.kind == .array ? entry.b : 2 * entry.b
@@ -237,7 +233,6 @@ private struct SpanFlattener {
                 }
             }
         }
-        BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: entries.count, refSize: refSize, into: &out)
     }
 }
 

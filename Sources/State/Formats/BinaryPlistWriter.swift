@@ -98,12 +98,7 @@ public enum BinaryPlistWriter {
                 entries.append(.array(start: 0, count: 0))
                 var children: [Int] = []
                 children.reserveCapacity(items.count)
-                for (i, item) in items.enumerated() {
-                    do { children.append(try add(item)) } catch var error as WriteError {
-                        error.reversedPath.append(.index(i))
-                        throw error
-                    }
-                }
+                for (i, item) in items.enumerated() { children.append(try WriteError.within(.index(i)) { try add(item) }) }
                 entries[index] = .array(start: refs.count, count: children.count)
                 refs.append(contentsOf: children)
                 return index
@@ -114,12 +109,7 @@ public enum BinaryPlistWriter {
                 children.reserveCapacity(dict.count * 2)
                 for key in dict.keys { children.append(scalar(.string(key))) }
                 let values = dict.values
-                for i in 0..<values.count {
-                    do { children.append(try add(values[i])) } catch var error as WriteError {
-                        error.reversedPath.append(.key(dict.keys[i]))
-                        throw error
-                    }
-                }
+                for i in 0..<values.count { children.append(try WriteError.within(.key(dict.keys[i])) { try add(values[i]) }) }
                 entries[index] = .dictionary(start: refs.count, count: dict.count)
                 refs.append(contentsOf: children)
                 return index
@@ -133,14 +123,9 @@ public enum BinaryPlistWriter {
         func emit() -> [UInt8] {
             var out = OutputBuffer(capacity: entries.count * 12 + 64)
             defer { out.deallocate() }
-            out.append("bplist00")
-            let refSize = BinaryPlistWriter.width(UInt64(entries.count))
-            var offsets: [Int] = []
-            offsets.reserveCapacity(entries.count)
             refs.withUnsafeBufferPointer { refs in
-                for entry in entries {
-                    offsets.append(out.position)
-                    switch entry {
+                BinaryPlistWriter.emitDocument(objectCount: entries.count, into: &out) { index, refSize, out in
+                    switch entries[index] {
                     case .array(let start, let count):
                         BinaryPlistWriter.appendContainer(0xA, count: count, refs: refs[start..<(start + count)], refSize: refSize, into: &out)
                     case .dictionary(let start, let count):
@@ -150,7 +135,6 @@ public enum BinaryPlistWriter {
                     }
                 }
             }
-            BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: entries.count, refSize: refSize, into: &out)
             return out.bytes
         }
     }
@@ -159,6 +143,21 @@ public enum BinaryPlistWriter {
 
     static func width(_ max: UInt64) -> Int {
         max <= 0xFF ? 1 : max <= 0xFFFF ? 2 : max <= 0xFFFF_FFFF ? 4 : 8
+    }
+
+    /// A whole `bplist00` file of `objectCount` objects: the header, each object as `object`
+    /// writes it (given its index, the reference width and the output), then the offset
+    /// table and the trailer. What both writers share.
+    @inline(__always) static func emitDocument(objectCount: Int, into out: inout OutputBuffer, _ object: (Int, Int, inout OutputBuffer) -> Void) {
+        out.append("bplist00")
+        let refSize = width(UInt64(objectCount))
+        var offsets: [Int] = []
+        offsets.reserveCapacity(objectCount)
+        for index in 0..<objectCount {
+            offsets.append(out.position)
+            object(index, refSize, &out)
+        }
+        appendTrailer(offsets: offsets, objectCount: objectCount, refSize: refSize, into: &out)
     }
 
     /// An array (0xA) or dictionary (0xD) object: its marker with `count` (entries) and its

@@ -141,6 +141,33 @@ public enum JSONWriter {
             out.append(line)
         }
 
+        /// A container: its bracket, `items` one indent deeper, the closing bracket on a line
+        /// of its own (an empty one as `[]` or `{}`).
+        @inline(__always) mutating func container(
+            array: Bool, empty: Bool, into out: inout OutputBuffer, _ items: (inout Self, inout OutputBuffer) throws -> Void
+        ) rethrows {
+            out.append(UInt8(ascii: array ? "[" : "{"))
+            guard !empty else {
+                out.append(UInt8(ascii: array ? "]" : "}"))
+                return
+            }
+            if let indent = style.indent { line.append(contentsOf: indent) }
+            try items(&self, &out)
+            if let indent = style.indent { line.removeLast(indent.count) }
+            newline(&out)
+            out.append(UInt8(ascii: array ? "]" : "}"))
+        }
+
+        /// What goes before item `i` of a container: a comma after the first (and the space
+        /// compact output puts after it), then the line break and indentation.
+        @inline(__always) func startItem(_ i: Int, into out: inout OutputBuffer) {
+            if i > 0 {
+                out.append(UInt8(ascii: ","))
+                if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
+            }
+            newline(&out)
+        }
+
         mutating func write(_ value: PlistValue, into out: inout OutputBuffer) throws {
             switch value {
             case .string(let s):
@@ -171,57 +198,28 @@ public enum JSONWriter {
             case .uid:
                 throw WriteError(message: "a keyed-archive UID cannot be written to JSON")
             case .array(let items):
-                out.append(UInt8(ascii: "["))
-                if items.isEmpty {
-                    out.append(UInt8(ascii: "]"))
-                    return
-                }
-                if let indent = style.indent { line.append(contentsOf: indent) }
-                for (i, item) in items.enumerated() {
-                    if i > 0 {
-                        out.append(UInt8(ascii: ","))
-                        if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
+                try container(array: true, empty: items.isEmpty, into: &out) { writer, out in
+                    for (i, item) in items.enumerated() {
+                        writer.startItem(i, into: &out)
+                        writer.path.append(.index(i))
+                        try WriteError.within(.index(i)) { try writer.write(item, into: &out) }
+                        writer.path.removeLast()
                     }
-                    newline(&out)
-                    path.append(.index(i))
-                    do { try write(item, into: &out) } catch var error as WriteError {
-                        error.reversedPath.append(.index(i))
-                        throw error
-                    }
-                    path.removeLast()
                 }
-                if let indent = style.indent { line.removeLast(indent.count) }
-                newline(&out)
-                out.append(UInt8(ascii: "]"))
             case .dictionary(let dict):
-                out.append(UInt8(ascii: "{"))
-                if dict.isEmpty {
-                    out.append(UInt8(ascii: "}"))
-                    return
-                }
-                if let indent = style.indent { line.append(contentsOf: indent) }
-                let keys = dict.keys
-                let values = dict.values
-                for i in 0..<keys.count {
-                    let key = keys[i]
-                    let item = values[i]
-                    if i > 0 {
-                        out.append(UInt8(ascii: ","))
-                        if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
+                try container(array: false, empty: dict.isEmpty, into: &out) { writer, out in
+                    let keys = dict.keys
+                    let values = dict.values
+                    for i in 0..<keys.count {
+                        let key = keys[i]
+                        writer.startItem(i, into: &out)
+                        JSONWriter.appendQuoted(key, to: &out)
+                        out.append(writer.style.colon)
+                        writer.path.append(.key(key))
+                        try WriteError.within(.key(key)) { try writer.write(values[i], into: &out) }
+                        writer.path.removeLast()
                     }
-                    newline(&out)
-                    appendQuoted(key, to: &out)
-                    out.append(style.colon)
-                    path.append(.key(key))
-                    do { try write(item, into: &out) } catch var error as WriteError {
-                        error.reversedPath.append(.key(key))
-                        throw error
-                    }
-                    path.removeLast()
                 }
-                if let indent = style.indent { line.removeLast(indent.count) }
-                newline(&out)
-                out.append(UInt8(ascii: "}"))
             }
         }
     }

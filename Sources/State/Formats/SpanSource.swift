@@ -125,37 +125,31 @@ extension XMLPlistWriter.Writer {
             try XMLPlistWriter.appendEscaped(utf8: text, to: &out)
             out.append("</string>")
         case .array where n.count > 0:
-            out.append("<array>")
-            line.append(contentsOf: style.indent)
-            for (i, child) in source.tree.children(of: node).enumerated() {
-                newline(&out)
-                try source.inMember(child, index: i, of: node) { try write(child, of: source, into: &out) }
+            try container(array: true, empty: false, into: &out) { writer, out in
+                for (i, child) in source.tree.children(of: node).enumerated() {
+                    writer.newline(&out)
+                    try source.inMember(child, index: i, of: node) { try writer.write(child, of: source, into: &out) }
+                }
             }
-            line.removeLast(style.indent.count)
-            newline(&out)
-            out.append("</array>")
         case .dictionary where n.count > 0:
             if let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
             try source.checkUniqueKeys(node)
-            out.append("<dict>")
-            line.append(contentsOf: style.indent)
-            for (i, child) in source.tree.children(of: node).enumerated() {
-                newline(&out)
-                out.append("<key>")
-                try source.inMember(child, index: i, of: node) {
-                    if let key = source.plainKey(child) {
-                        try XMLPlistWriter.appendEscaped(utf8: key, to: &out)
-                    } else {
-                        try XMLPlistWriter.appendEscaped(source.key(child), to: &out)
+            try container(array: false, empty: false, into: &out) { writer, out in
+                for (i, child) in source.tree.children(of: node).enumerated() {
+                    writer.newline(&out)
+                    out.append("<key>")
+                    try source.inMember(child, index: i, of: node) {
+                        if let key = source.plainKey(child) {
+                            try XMLPlistWriter.appendEscaped(utf8: key, to: &out)
+                        } else {
+                            try XMLPlistWriter.appendEscaped(source.key(child), to: &out)
+                        }
+                        out.append("</key>")
+                        writer.newline(&out)
+                        try writer.write(child, of: source, into: &out)
                     }
-                    out.append("</key>")
-                    newline(&out)
-                    try write(child, of: source, into: &out)
                 }
             }
-            line.removeLast(style.indent.count)
-            newline(&out)
-            out.append("</dict>")
         default:
             // Scalars, and empty containers (written as the value tree's are).
             try write(n.kind.isContainer ? (n.kind == .array ? .array([]) : .dictionary([:])) : source.scalar(node), into: &out)
@@ -177,29 +171,22 @@ extension JSONWriter.Writer {
                 if let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
                 try source.checkUniqueKeys(node)
             }
-            out.append(UInt8(ascii: isArray ? "[" : "{"))
-            if let indent = style.indent { line.append(contentsOf: indent) }
-            for (i, child) in source.tree.children(of: node).enumerated() {
-                if i > 0 {
-                    out.append(UInt8(ascii: ","))
-                    if style.indent == nil, !style.afterComma.isEmpty { out.append(style.afterComma) }
-                }
-                newline(&out)
-                try source.inMember(child, index: i, of: node) {
-                    if !isArray {
-                        if let key = source.plainKey(child) {
-                            JSONWriter.appendQuoted(utf8: key, to: &out)
-                        } else {
-                            JSONWriter.appendQuoted(source.key(child), to: &out)
+            try container(array: isArray, empty: false, into: &out) { writer, out in
+                for (i, child) in source.tree.children(of: node).enumerated() {
+                    writer.startItem(i, into: &out)
+                    try source.inMember(child, index: i, of: node) {
+                        if !isArray {
+                            if let key = source.plainKey(child) {
+                                JSONWriter.appendQuoted(utf8: key, to: &out)
+                            } else {
+                                JSONWriter.appendQuoted(source.key(child), to: &out)
+                            }
+                            out.append(writer.style.colon)
                         }
-                        out.append(style.colon)
+                        try writer.write(child, of: source, into: &out)
                     }
-                    try write(child, of: source, into: &out)
                 }
             }
-            if let indent = style.indent { line.removeLast(indent.count) }
-            newline(&out)
-            out.append(UInt8(ascii: isArray ? "]" : "}"))
         case .date where firstDate == nil, .data where firstData == nil:
             // Where the first of each was, for the warning (the value writer tracks the path).
             let path = source.path(of: node)

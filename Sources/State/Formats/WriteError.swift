@@ -8,6 +8,15 @@ struct WriteError: Error {
     var plistError: PlistError {
         PlistError(message, at: .keyPath(PlistPath(reversedPath.reversed()).description))
     }
+
+    /// Runs `body`, which writes the member `component` names: an error it throws gets that
+    /// component on its key path.
+    @inline(__always) static func within<R>(_ component: PlistPath.Component, _ body: () throws -> R) throws -> R {
+        do { return try body() } catch var error as WriteError {
+            error.reversedPath.append(component)
+            throw error
+        }
+    }
 }
 
 /// Number spelling shared by the text writers.

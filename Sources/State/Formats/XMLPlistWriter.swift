@@ -139,6 +139,23 @@ public enum XMLPlistWriter {
 
         @inline(__always) func newline(_ out: inout OutputBuffer) { out.append(line) }
 
+        /// `<array>` or `<dict>`, `items` one indent deeper, the closing tag on a line of its
+        /// own; an empty container in the style's empty form.
+        @inline(__always) mutating func container(
+            array: Bool, empty: Bool, into out: inout OutputBuffer, _ items: (inout Self, inout OutputBuffer) throws -> Void
+        ) rethrows {
+            guard !empty else {
+                if style.selfClosingEmptyContainers { out.append(array ? "<array/>" : "<dict/>") } else { out.append(array ? "<array></array>" : "<dict></dict>") }
+                return
+            }
+            out.append(array ? "<array>" : "<dict>")
+            line.append(contentsOf: style.indent)
+            try items(&self, &out)
+            line.removeLast(style.indent.count)
+            newline(&out)
+            out.append(array ? "</array>" : "</dict>")
+        }
+
         var indentation: [UInt8] { Array(line.dropFirst(style.newline.count)) }
 
         mutating func write(_ value: PlistValue, into out: inout OutputBuffer) throws {
@@ -187,48 +204,27 @@ public enum XMLPlistWriter {
             case .uid(let uid):
                 try write(.dictionary(["CF$UID": .integer(Int128(uid))]), into: &out)
             case .array(let items):
-                if items.isEmpty {
-                    style.selfClosingEmptyContainers ? out.append("<array/>") : out.append("<array></array>")
-                    return
-                }
-                out.append("<array>")
-                line.append(contentsOf: style.indent)
-                for (i, item) in items.enumerated() {
-                    newline(&out)
-                    do { try write(item, into: &out) } catch var error as WriteError {
-                        error.reversedPath.append(.index(i))
-                        throw error
+                try container(array: true, empty: items.isEmpty, into: &out) { writer, out in
+                    for (i, item) in items.enumerated() {
+                        writer.newline(&out)
+                        try WriteError.within(.index(i)) { try writer.write(item, into: &out) }
                     }
                 }
-                line.removeLast(style.indent.count)
-                newline(&out)
-                out.append("</array>")
             case .dictionary(let dict):
-                if dict.isEmpty {
-                    style.selfClosingEmptyContainers ? out.append("<dict/>") : out.append("<dict></dict>")
-                    return
-                }
-                out.append("<dict>")
-                line.append(contentsOf: style.indent)
-                let keys = dict.keys
-                let values = dict.values
-                for i in 0..<keys.count {
-                    newline(&out)
-                    out.append("<key>")
-                    do { try appendEscaped(keys[i], to: &out) } catch var error as WriteError {
-                        error.reversedPath.append(.key(keys[i]))
-                        throw error
-                    }
-                    out.append("</key>")
-                    newline(&out)
-                    do { try write(values[i], into: &out) } catch var error as WriteError {
-                        error.reversedPath.append(.key(keys[i]))
-                        throw error
+                try container(array: false, empty: dict.isEmpty, into: &out) { writer, out in
+                    let keys = dict.keys
+                    let values = dict.values
+                    for i in 0..<keys.count {
+                        writer.newline(&out)
+                        out.append("<key>")
+                        try WriteError.within(.key(keys[i])) {
+                            try XMLPlistWriter.appendEscaped(keys[i], to: &out)
+                            out.append("</key>")
+                            writer.newline(&out)
+                            try writer.write(values[i], into: &out)
+                        }
                     }
                 }
-                line.removeLast(style.indent.count)
-                newline(&out)
-                out.append("</dict>")
             case .null:
                 throw WriteError(message: "null cannot be stored in a property list")
             }
