@@ -20,10 +20,8 @@ extension BrowserState {
             message = StatusMessage(text: "The detail pane is hidden (d shows it)", isError: true)
             return
         }
-        let current = detailOffset
-        let total = DetailView.lines(self, width: rect.width, upTo: current + max(lines, 0) + rect.height + 1).count
-        let offset = max(0, min(current + lines, total - rect.height))
-        side.detailScroll = DetailScroll(node: selectedNode, offset: offset)
+        let total = DetailView.lines(self, width: rect.width, upTo: detailOffset + max(lines, 0) + rect.height + 1).count
+        side.scrollDetail(of: selectedNode, by: lines, lineCount: total, height: rect.height)
     }
 
     /// Keys while the detail pane has the focus: they scroll it.

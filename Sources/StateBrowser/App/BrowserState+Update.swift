@@ -341,27 +341,13 @@ extension BrowserState {
 
     /// Moves within the schema pane when it has the focus; nil for actions it leaves to the tree.
     mutating func runInSchemaPane(_ action: BrowserAction) -> [Effect]? {
-        let page = layout.schemaRows
-        switch action {
-        case .moveDown: side.schemaRows.move(by: 1, page: page)
-        case .moveUp: side.schemaRows.move(by: -1, page: page)
-        case .pageDown, .halfPageDown: side.schemaRows.move(by: page, page: page)
-        case .pageUp, .halfPageUp: side.schemaRows.move(by: -page, page: page)
-        case .top: side.schemaRows.select(0, page: page)
-        case .bottom: side.schemaRows.select(side.schemaRows.count - 1, page: page)
-        case .toggle, .expandOrEnter:
-            guard let row = side.schemaRows.selected else {
-                message = StatusMessage(text: "The schema lists no types (no schema, and nothing was guessed)", isError: true)
-                return []
-            }
-            guard let target = side.schemaOutline.lines[row].target else {
-                message = StatusMessage(text: "Select a type or a conformer to find its nodes", isError: true)
-                return []
-            }
-            return runSearch(.type(target), focusTree: true)
-        default:
-            return nil
+        switch side.schemaKey(action, page: layout.schemaRows) {
+        case .moved: return []
+        case .findType(let name): return runSearch(.type(name), focusTree: true)
+        case .refused(let why):
+            message = StatusMessage(text: why, isError: true)
+            return []
+        case .notMine: return nil
         }
-        return []
     }
 }
