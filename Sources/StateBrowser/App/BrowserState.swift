@@ -149,13 +149,10 @@ public struct BrowserState: Sendable {
         set { workspace.current.file = newValue }
     }
     /// The keyed archive's object graph, while it is shown instead of the storage.
-    public internal(set) var archiveGraph: ArchiveGraph? {
-        _read { yield workspace.current.archiveGraph }
-        _modify { yield &workspace.current.archiveGraph }
-    }
-    var rawTemplate: BrowserDocument? {
-        _read { yield workspace.current.rawTemplate }
-        _modify { yield &workspace.current.rawTemplate }
+    public var archiveGraph: ArchiveGraph? { workspace.current.archiveGraph }
+    var archiveView: ArchiveView? {
+        _read { yield workspace.current.archiveView }
+        _modify { yield &workspace.current.archiveView }
     }
     /// Set by "save and quit": the quit waits for the save to succeed.
     var quitsAfterSave: Bool {

@@ -15,11 +15,12 @@ public struct OpenFile: Sendable {
     /// Where the session was read from and saves to (nil: an in-memory document, which
     /// `:w FILE` can still write).
     public internal(set) var file: OpenDocument?
-    /// A keyed archive's object graph, while it is shown instead of the storage: `document`
-    /// is then the graph's, `session` still the file's.
-    public internal(set) var archiveGraph: ArchiveGraph?
-    /// The storage's document (its checker and name) while the graph shows.
-    var rawTemplate: BrowserDocument?
+    /// A keyed archive shown as its object graph instead of its storage: `document` is then
+    /// the graph's, `session` still the file's.
+    public internal(set) var archiveView: ArchiveView?
+
+    /// The archive view's graph, while it shows.
+    public var archiveGraph: ArchiveGraph? { archiveView?.graph }
 
     init(document: BrowserDocument, file: OpenDocument?) {
         self.document = document
@@ -48,12 +49,18 @@ public struct OpenFile: Sendable {
         var problems: [String] = []
         if let archiveGraph {
             if !bytesEqual(archiveGraph.tree.bytes, document.tree.bytes) { problems.append("archive graph: the document is not the graph's") }
-            if rawTemplate == nil { problems.append("archive graph: no storage document to go back to") }
         } else if !bytesEqual(document.tree.bytes, session.bytes) {
             problems.append("document: not built from the session's bytes")
         }
         return problems + session.invariantViolations()
     }
+}
+
+/// A keyed archive's object graph shown in place of its storage (`A` goes between them): the
+/// graph, and the storage's document — its checker and name — to go back to.
+public struct ArchiveView: Sendable {
+    public internal(set) var graph: ArchiveGraph
+    let storage: BrowserDocument
 }
 
 /// The files the browser edits — one today, a folder's when folders open — and what saving

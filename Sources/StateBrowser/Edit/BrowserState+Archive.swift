@@ -23,8 +23,7 @@ extension BrowserState {
 
     /// The graph in place of the storage's document (kept to go back to).
     private mutating func show(_ graph: ArchiveGraph) {
-        rawTemplate = document
-        archiveGraph = graph
+        archiveView = ArchiveView(graph: graph, storage: document)
         document = Self.graphDocument(graph, after: document)
         treePane.outline = Outline(document: document, expandedToDepth: 2)
         treePane.rows = ListState(count: treePane.outline.count)
@@ -36,8 +35,7 @@ extension BrowserState {
         var next = raw.replacing(session.tree)
         next.follow(document)
         next.fileName = document.fileName
-        archiveGraph = nil
-        rawTemplate = nil
+        archiveView = nil
         return next
     }
 
@@ -45,7 +43,7 @@ extension BrowserState {
     mutating func toggleArchiveGraph() {
         let here = document.path(of: selectedNode)
         let origin = archiveGraph?.origin(at: here)
-        if archiveGraph != nil, let raw = rawTemplate {
+        if let raw = archiveView?.storage {
             document = leaveGraph(raw)
             treePane.outline = Outline(document: document, expandedToDepth: 1)
             treePane.rows = ListState(count: treePane.outline.count)
@@ -86,9 +84,9 @@ extension BrowserState {
     /// The document for the session's tree in the mode shown: the graph rebuilt, or the
     /// storage when the edit left no archive.
     mutating func documentForSession() -> BrowserDocument {
-        guard archiveGraph != nil, let raw = rawTemplate else { return document.replacing(session.tree) }
+        guard let raw = archiveView?.storage else { return document.replacing(session.tree) }
         if let graph = ArchiveGraph.of(session.tree) {
-            archiveGraph = graph
+            archiveView?.graph = graph
             return Self.graphDocument(graph, after: document)
         }
         message = StatusMessage(text: "The file is no longer a keyed archive: its storage is shown", isError: true)

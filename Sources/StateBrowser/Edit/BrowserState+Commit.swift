@@ -186,15 +186,12 @@ extension BrowserState {
     /// The graph and its document's tree are let go of while they change, so that neither is
     /// copied.
     private mutating func graphSettingStoredValues(_ storage: [EditOperation]) -> (document: BrowserDocument, rolesKept: Bool, nodes: [Int])? {
-        guard var graph = archiveGraph else { return nil }
-        archiveGraph = nil
+        guard var view = archiveView else { return nil }
+        archiveView = nil
         document.detachTree()
-        guard let nodes = graph.setStoredValues(storage, in: session.tree), let next = document.replacing(graph.tree, editedScalars: nodes) else {
-            // Built again from the storage (`documentForSession`).
-            archiveGraph = graph
-            return nil
-        }
-        archiveGraph = graph
+        defer { archiveView = view }
+        // On failure the graph is built again from the storage (`documentForSession`).
+        guard let nodes = view.graph.setStoredValues(storage, in: session.tree), let next = document.replacing(view.graph.tree, editedScalars: nodes) else { return nil }
         return (next.document, next.rolesKept, nodes)
     }
 
