@@ -116,14 +116,8 @@ extension BrowserState {
         if focus == .side, side.open == .detail, layout.sidePane != nil, let effects = runInDetailPane(action) { return effects }
         let page = layout.treeRows
         switch action {
-        case .moveDown: treePane.rows.move(by: 1, page: page)
-        case .moveUp: treePane.rows.move(by: -1, page: page)
-        case .pageDown: treePane.rows.scroll(by: page, page: page)
-        case .pageUp: treePane.rows.scroll(by: -page, page: page)
-        case .halfPageDown: treePane.rows.scroll(by: max(1, page / 2), page: page)
-        case .halfPageUp: treePane.rows.scroll(by: -max(1, page / 2), page: page)
-        case .top: treePane.rows.select(0, page: page)
-        case .bottom: treePane.rows.select(treePane.outline.count - 1, page: page)
+        case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .top, .bottom:
+            _ = treePane.move(action, page: page)
         case .expandOrEnter:
             let node = selectedNode
             if treePane.outline.isExpandable(node), !treePane.outline.isExpanded(node) {
@@ -298,18 +292,10 @@ extension BrowserState {
     }
 
     /// The outline gained or lost rows: the row list follows.
-    mutating func outlineChanged() {
-        treePane.rows.resize(count: treePane.outline.count, page: layout.treeRows)
-    }
+    mutating func outlineChanged() { treePane.outlineChanged(page: layout.treeRows) }
 
     /// Selects `node`, expanding its ancestors if it is hidden; a jump off screen centers it.
-    mutating func selectNode(_ node: Int) {
-        if treePane.outline.row(of: node) == nil {
-            treePane.outline.reveal(node, parents: document.links.parents)
-            outlineChanged()
-        }
-        treePane.rows.jump(to: treePane.outline.row(of: node) ?? treePane.outline.rowAtOrBefore(node), page: layout.treeRows)
-    }
+    mutating func selectNode(_ node: Int) { treePane.select(node, parents: document.links.parents, page: layout.treeRows) }
 
     // MARK: - Copying
 
