@@ -42,12 +42,13 @@ public struct ArchiveGraph: Sendable {
         self.archive = archive
         var builder = Builder(archive: archive)
         builder.origins.append(.top)
-        var top = OrderedDictionary<String, PlistValue>()
+        var values: [Int] = []
         for (key, uid) in archive.top {
             builder.trail = [.key(key)]
-            top[key] = builder.node(uid, slot: PlistPath([.key("$top"), .key(key)]))
+            values.append(builder.node(uid, slot: PlistPath([.key("$top"), .key(key)])))
         }
-        tree = try SourceTree(parsing: try PlistValue.dictionary(top).serialized(as: .binary))
+        let root = builder.plist.dictionary(keys: Array(archive.top.keys), values: values)
+        tree = try SourceTree(parsing: builder.plist.document(root: root))
         // The tree's nodes are the values in the order they were built: one origin each.
         guard tree.nodes.count == builder.origins.count else { throw PlistError("the archive's graph did not build (\(tree.nodes.count) nodes, \(builder.origins.count) origins)") }
         origins = builder.origins
@@ -89,8 +90,11 @@ public struct ArchiveGraph: Sendable {
         return shown[uid]
     }
 
+    /// Builds the graph as a binary plist's objects as it walks (no value tree first, which
+    /// was most of the time a large archive took to show), and what each node is.
     private struct Builder {
         let archive: KeyedArchive
+        var plist = BinaryPlistBuilder()
         var origins: [Origin] = []
         var shown: [Int: PlistPath] = [:]
         /// The graph path of the value being built, one component per level: grown and
@@ -105,20 +109,20 @@ public struct ArchiveGraph: Sendable {
             return body(&self)
         }
 
-        /// The object `uid` as a graph value at `trail`, reached through `slot`.
-        mutating func node(_ uid: Int, slot: PlistPath) -> PlistValue {
+        /// The object `uid` as a graph value at `trail`, reached through `slot`; its object.
+        mutating func node(_ uid: Int, slot: PlistPath) -> Int {
             if uid == 0 {
                 // nil: a list cannot hold it (Foundation's arrays have no nil); fields leave it out.
                 origins.append(.object(0, slot: slot))
-                return .string("$null")
+                return plist.scalar(.string("$null"))
             }
             if let first = shown[uid] {
                 origins.append(.link(uid, slot: slot))
-                return .string("→ " + (first.components.isEmpty ? "(root)" : first.description))
+                return plist.scalar(.string("→ " + (first.components.isEmpty ? "(root)" : first.description)))
             }
             guard trail.count < KeyedArchive.depthLimit else {
                 origins.append(.link(uid, slot: slot))
-                return .string("… deeper than \(KeyedArchive.depthLimit) levels (A shows the storage)")
+                return plist.scalar(.string("… deeper than \(KeyedArchive.depthLimit) levels (A shows the storage)"))
             }
             origins.append(.object(uid, slot: slot))
             let content = archive.content(of: uid)
@@ -126,66 +130,99 @@ public struct ArchiveGraph: Sendable {
             if archive.className(of: uid) != nil { shown[uid] = PlistPath(trail) }
             let objectPath = PlistPath([.key("$objects"), .index(uid)])
             switch content {
-            case .null: return .string("$null")
-            case .scalar(let value): return value
-            case .string(let s): return .string(s)
-            case .date(let d): return .date(d)
-            case .data(let d): return .data(d)
-            case .uuid(let u): return .string(u.uuidString)
-            case .url: return .string(archive.urlString(of: uid) ?? "")
+            case .null: return plist.scalar(.string("$null"))
+            case .scalar(let value): return value.isContainer ? container(value) : plist.scalar(value)
+            case .string(let s): return plist.scalar(.string(s))
+            case .date(let d): return plist.scalar(.date(d))
+            case .data(let d): return plist.scalar(.data(d))
+            case .uuid(let u): return plist.scalar(.string(u.uuidString))
+            case .url: return plist.scalar(.string(archive.urlString(of: uid) ?? ""))
             case .list(let items):
                 let list = PlistPath([.key("$objects"), .index(uid), .key("NS.objects")])
-                var out: [PlistValue] = []
+                var out: [Int] = []
                 out.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
                     out.append(inside(.index(index)) { $0.node(item, slot: list.appending(.index(index))) })
                 }
-                return .array(out)
+                return plist.array(out)
             case .map(let entries):
-                var out = OrderedDictionary<String, PlistValue>()
+                var keys: [String] = []
+                var values: [Int] = []
+                var seen = Set<String>()
                 for (index, entry) in entries.enumerated() {
                     let key: String =
                         switch archive.content(of: entry.key) {
                         case .scalar(.string(let s)), .string(let s): s
                         default: "$objects.\(entry.key)"
                         }
-                    guard out[key] == nil, entry.value != 0 else { continue }
-                    out[key] = inside(.key(key)) { $0.node(entry.value, slot: objectPath.appending(.key("NS.objects")).appending(.index(index))) }
+                    guard entry.value != 0, seen.insert(key).inserted else { continue }
+                    keys.append(key)
+                    values.append(inside(.key(key)) { $0.node(entry.value, slot: objectPath.appending(.key("NS.objects")).appending(.index(index))) })
                 }
-                return .dictionary(out)
+                return plist.dictionary(keys: keys, values: values)
             case .color(let color):
                 for channel in ["red", "green", "blue", "alpha"] { origins.append(.colorChannel(object: uid, channel: channel)) }
-                return .dictionary(["red": .real(color.red), "green": .real(color.green), "blue": .real(color.blue), "alpha": .real(color.alpha)])
+                let channels = [color.red, color.green, color.blue, color.alpha].map { plist.scalar(.real($0)) }
+                return plist.dictionary(keys: ["red", "green", "blue", "alpha"], values: channels)
             case .object(let fields):
-                var out = OrderedDictionary<String, PlistValue>()
+                var keys: [String] = []
+                var values: [Int] = []
                 for (key, field) in fields where field != .uid(0) {
-                    out[key] = inside(.key(key)) { $0.value(field, slot: objectPath.appending(.key(key)), object: uid, key: key) }
+                    keys.append(key)
+                    values.append(inside(.key(key)) { $0.value(field, slot: objectPath.appending(.key(key)), object: uid, key: key) })
                 }
-                return .dictionary(out)
+                return plist.dictionary(keys: keys, values: values)
             }
         }
 
-        /// A field's value: a reference followed, an inline value as it is.
-        mutating func value(_ field: PlistValue, slot: PlistPath, object: Int, key: String?) -> PlistValue {
+        /// A plain container stored as an object of its own (not Foundation's way; kept as
+        /// it is): its items as values, with no origins of their own beyond `.inline`.
+        mutating func container(_ value: PlistValue) -> Int {
+            switch value {
+            case .array(let items):
+                return plist.array(
+                    items.map { item in
+                        if item.isContainer { origins.append(.inline) }
+                        return item.isContainer ? container(item) : scalarInline(item)
+                    })
+            case .dictionary(let entries):
+                return plist.dictionary(
+                    keys: Array(entries.keys),
+                    values: entries.values.map { item in
+                        if item.isContainer { origins.append(.inline) }
+                        return item.isContainer ? container(item) : scalarInline(item)
+                    })
+            default:
+                return scalarInline(value)
+            }
+        }
+
+        private mutating func scalarInline(_ value: PlistValue) -> Int {
+            origins.append(.inline)
+            return plist.scalar(value == .null ? .string("$null") : value)
+        }
+
+        /// A field's value: a reference followed, an inline value as it is; its object.
+        mutating func value(_ field: PlistValue, slot: PlistPath, object: Int, key: String?) -> Int {
             switch field {
             case .uid(let u):
                 return node(Int(u), slot: slot)
             case .array(let items):
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
-                var out: [PlistValue] = []
+                var out: [Int] = []
                 for (i, item) in items.enumerated() {
                     out.append(inside(.index(i)) { $0.value(item, slot: slot.appending(.index(i)), object: object, key: nil) })
                 }
-                return .array(out)
+                return plist.array(out)
             case .dictionary(let entries):
                 // A dictionary inline in a field (not Foundation's way; kept as it is).
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
-                var out = OrderedDictionary<String, PlistValue>()
-                for (k, v) in entries { out[k] = inside(.key(k)) { $0.value(v, slot: slot.appending(.key(k)), object: object, key: nil) } }
-                return .dictionary(out)
+                var values: [Int] = []
+                for (k, v) in entries { values.append(inside(.key(k)) { $0.value(v, slot: slot.appending(.key(k)), object: object, key: nil) }) }
+                return plist.dictionary(keys: Array(entries.keys), values: values)
             default:
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
-                return field
+                return plist.scalar(field == .null ? .string("$null") : field)
             }
         }
     }

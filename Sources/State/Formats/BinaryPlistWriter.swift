@@ -40,14 +40,14 @@ public enum BinaryPlistWriter {
         }
     }
 
-    private enum Entry {
+    fileprivate enum Entry {
         case scalar(PlistValue)
         /// References in `refs[start..<start+count]` (a dictionary has keys then values).
         case array(start: Int, count: Int)
         case dictionary(start: Int, count: Int)
     }
 
-    private struct Flattener {
+    fileprivate struct Flattener {
         var entries: [Entry] = []
         var refs: [Int] = []
         // Equal scalars are stored once. Separate tables by type: hashing a `String` or a bit
@@ -120,11 +120,11 @@ public enum BinaryPlistWriter {
             }
         }
 
-        func emit() -> [UInt8] {
+        func emit(topObject: Int = 0) -> [UInt8] {
             var out = OutputBuffer(capacity: entries.count * 12 + 64)
             defer { out.deallocate() }
             refs.withUnsafeBufferPointer { refs in
-                BinaryPlistWriter.emitDocument(objectCount: entries.count, into: &out) { index, refSize, out in
+                BinaryPlistWriter.emitDocument(objectCount: entries.count, topObject: topObject, into: &out) { index, refSize, out in
                     switch entries[index] {
                     case .array(let start, let count):
                         BinaryPlistWriter.appendContainer(0xA, count: count, refs: refs[start..<(start + count)], refSize: refSize, into: &out)
@@ -148,7 +148,9 @@ public enum BinaryPlistWriter {
     /// A whole `bplist00` file of `objectCount` objects: the header, each object as `object`
     /// writes it (given its index, the reference width and the output), then the offset
     /// table and the trailer. What both writers share.
-    @inline(__always) static func emitDocument(objectCount: Int, into out: inout OutputBuffer, _ object: (Int, Int, inout OutputBuffer) -> Void) {
+    @inline(__always) static func emitDocument(
+        objectCount: Int, topObject: Int = 0, into out: inout OutputBuffer, _ object: (Int, Int, inout OutputBuffer) -> Void
+    ) {
         out.append("bplist00")
         let refSize = width(UInt64(objectCount))
         var offsets: [Int] = []
@@ -157,7 +159,7 @@ public enum BinaryPlistWriter {
             offsets.append(out.position)
             object(index, refSize, &out)
         }
-        appendTrailer(offsets: offsets, objectCount: objectCount, refSize: refSize, into: &out)
+        appendTrailer(offsets: offsets, objectCount: objectCount, topObject: topObject, refSize: refSize, into: &out)
     }
 
     /// An array (0xA) or dictionary (0xD) object: its marker with `count` (entries) and its
@@ -241,14 +243,49 @@ public enum BinaryPlistWriter {
     }
 
     /// The offset table and the trailer that ends every `bplist00` file.
-    static func appendTrailer<Offset: BinaryInteger>(offsets: [Offset], objectCount: Int, refSize: Int, into out: inout OutputBuffer) {
+    static func appendTrailer<Offset: BinaryInteger>(offsets: [Offset], objectCount: Int, topObject: Int = 0, refSize: Int, into out: inout OutputBuffer) {
         let tableOffset = out.position
         let offsetSize = width(UInt64(tableOffset))
         out.reserve(offsets.count * offsetSize + 32)
         for o in offsets { out.appendBigEndian(UInt64(o), size: offsetSize) }
         out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
         out.appendBigEndian(UInt64(objectCount), size: 8)
-        out.appendBigEndian(0, size: 8)
+        out.appendBigEndian(UInt64(topObject), size: 8)
         out.appendBigEndian(UInt64(tableOffset), size: 8)
     }
+}
+
+/// Builds a `bplist00` file object by object, children before the containers that hold them:
+/// for a writer that makes its values as it goes (a keyed archive's object graph) without a
+/// value tree first. Equal scalars are stored once, as `BinaryPlistWriter` stores them.
+public struct BinaryPlistBuilder {
+    private var flattener = BinaryPlistWriter.Flattener()
+
+    public init() {}
+
+    /// A scalar object (a string, number, date, data, bool or UID); its index.
+    public mutating func scalar(_ value: PlistValue) -> Int {
+        precondition(!value.isContainer && value != .null, "not a scalar")
+        return flattener.scalar(value)
+    }
+
+    /// An array of the objects `items`; its index.
+    public mutating func array(_ items: [Int]) -> Int {
+        flattener.entries.append(.array(start: flattener.refs.count, count: items.count))
+        flattener.refs.append(contentsOf: items)
+        return flattener.entries.count - 1
+    }
+
+    /// A dictionary of `keys` (distinct) to the objects `values`; its index.
+    public mutating func dictionary(keys: [String], values: [Int]) -> Int {
+        precondition(keys.count == values.count)
+        var references = keys.map { flattener.scalar(.string($0)) }
+        references += values
+        flattener.entries.append(.dictionary(start: flattener.refs.count, count: keys.count))
+        flattener.refs.append(contentsOf: references)
+        return flattener.entries.count - 1
+    }
+
+    /// The file, with `root` as its top object.
+    public func document(root: Int) -> [UInt8] { flattener.emit(topObject: root) }
 }
