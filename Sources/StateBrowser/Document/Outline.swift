@@ -30,13 +30,25 @@ public struct Outline: Sendable {
         case expanded
     }
 
+    /// An empty row list with room for every node, so that no expansion later allocates.
+    /// Up to a few million nodes the room is touched now (a few ms at open for a million), so
+    /// that expanding all faults in no fresh pages either; past that, touching it would cost
+    /// the first screen more than any later expansion (a 1 GB file: hundreds of MB).
+    private static func roomForEveryRow(_ count: Int) -> [Int32] {
+        guard count <= 4_000_000 else {
+            var rows: [Int32] = []
+            rows.reserveCapacity(count)
+            return rows
+        }
+        var rows = [Int32](repeating: 0, count: count)
+        rows.removeAll(keepingCapacity: true)
+        return rows
+    }
+
     public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
         (sizes, state) = Self.sizesAndStates(document.tree.nodes)
         collapsedCount = state.lazy.filter { $0 == .collapsed }.count
-        // Room for every node, touched once now (a few ms at open for a million nodes): the
-        // array keeps this capacity, so no expansion later allocates or faults in fresh pages.
-        stored = Array(repeating: 0, count: sizes.count)
-        stored.removeAll(keepingCapacity: true)
+        stored = Self.roomForEveryRow(sizes.count)
         expand(toDepth: depth)
     }
 
@@ -47,8 +59,7 @@ public struct Outline: Sendable {
     public init(document: BrowserDocument, carrying old: Outline, change: TreeChange) {
         (sizes, state) = Self.sizesAndStates(document.tree.nodes)
         collapsedCount = state.lazy.filter { $0 == .collapsed }.count
-        stored = Array(repeating: 0, count: sizes.count)
-        stored.removeAll(keepingCapacity: true)
+        stored = Self.roomForEveryRow(sizes.count)
         guard let changed = document.tree.index(at: change.path), changed < old.sizes.count else {
             expand(toDepth: 1)
             return
