@@ -14,6 +14,9 @@ public struct EditSession: Sendable {
     public struct Entry: Sendable {
         /// What was done: one operation, or the several made as one step.
         public var operations: [EditOperation]
+        /// What to call the step when it is undone or redone, when the operations are not what
+        /// the user made (a keyed archive's graph edit, made in its storage).
+        public var label: String? = nil
         /// The patches that make it, in order: one per operation that changed something, so
         /// that each can splice a value in place when redone.
         var forward: [SourcePatch]
@@ -60,14 +63,14 @@ public struct EditSession: Sendable {
     /// Makes `operation`; on failure (a missing key path, a value the format cannot hold)
     /// nothing changes. Returns the patch that made it (no edits when nothing changed).
     @discardableResult
-    public mutating func apply(_ operation: EditOperation) throws -> SourcePatch {
+    public mutating func apply(_ operation: EditOperation, label: String? = nil) throws -> SourcePatch {
         let patch = try SourceEditor.patch(operation, in: tree)
         // A rename to the same key, a move to the same place or a value set to what it is
         // changes nothing: no undo step, and the document stays clean.
         if patch.changesNothing(in: tree.bytes) { return SourcePatch([]) }
         let kept = savedBytesLostByNextEdit()
         let backward = try applyToTree(patch)
-        record(Entry(operations: [operation], forward: [patch], backward: [backward]), keeping: kept)
+        record(Entry(operations: [operation], label: label, forward: [patch], backward: [backward]), keeping: kept)
         return patch
     }
 
@@ -92,10 +95,10 @@ public struct EditSession: Sendable {
     /// (none when nothing changed). Either all are made or none. Each is made on the tree in
     /// place (a value spliced, not the file copied), and taken back on failure.
     @discardableResult
-    public mutating func apply(_ operations: [EditOperation]) throws -> [SourcePatch] {
+    public mutating func apply(_ operations: [EditOperation], label: String? = nil) throws -> [SourcePatch] {
         guard operations.count > 1 else {
             guard let operation = operations.first else { return [] }
-            let patch = try apply(operation)
+            let patch = try apply(operation, label: label)
             return patch.edits.isEmpty ? [] : [patch]
         }
         let kept = savedBytesLostByNextEdit()
@@ -131,7 +134,7 @@ public struct EditSession: Sendable {
             takeBack(backward)
             return []
         }
-        record(Entry(operations: operations, forward: forward, backward: backward), keeping: kept)
+        record(Entry(operations: operations, label: label, forward: forward, backward: backward), keeping: kept)
         return forward
     }
 

@@ -62,6 +62,10 @@ import Testing
                 _ = state.commit([.set(PlistPath(parsing: path), value)], select: PlistPath(parsing: path), message: what)
             }
             try Self.expectGraphIsRebuilt(state, "step \(step): \(what) (seed \(rng.seed))")
+            // Undo and redo name the edit as it was made in the graph, not in the storage.
+            if what == "undo" || what == "redo", let text = state.message?.text, text.hasPrefix("Undid") || text.hasPrefix("Redid") {
+                #expect(text.contains("root.") && !text.contains("$objects"), "\(text)")
+            }
         }
     }
 

@@ -29,7 +29,7 @@ extension BrowserState {
         let change = forwardChange ?? TreeChange(step.operations, in: session.tree).inverted
         let effects = documentChanged(
             change: change, editedScalars: scalars, storage: archiveGraph == nil ? nil : step.operations, select: Self.selectionPath(for: step.operations, in: session.tree))
-        message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(Self.describe(step.operations))", isError: false)
+        message = StatusMessage(text: "\(backward ? "Undid" : "Redid") \(step.label ?? Self.describe(step.operations))", isError: false)
         return effects
     }
 
@@ -93,6 +93,8 @@ extension BrowserState {
         if operations.count == 1, case .delete(let path) = operations[0], let node = document.tree.index(at: path) { keep(node) }
         let change = archiveGraph == nil ? TreeChange(operations, in: document.tree) : TreeChange(path: PlistPath(), childMap: nil)
         let scalars = archiveGraph == nil ? EditOperation.setScalars(operations, in: document.tree) : nil
+        // A graph edit is made in the storage; undo and redo still name it as it was made.
+        let label = archiveGraph == nil ? nil : Self.describe(operations)
         var operations = operations
         if let archiveGraph {
             // Made on the graph: said in the storage, as NSKeyedArchiver would write it.
@@ -105,7 +107,7 @@ extension BrowserState {
             }
         }
         do {
-            try editSession { try $0.apply(operations) }
+            try editSession { try $0.apply(operations, label: label) }
         } catch {
             register = kept
             message = StatusMessage(text: "\(error)", isError: true)
