@@ -28,7 +28,7 @@ struct PrintCommand: ParsableCommand {
     /// Prints `tree`, read from `input` (also what `state FILE | less` shows).
     static func print(_ tree: SourceTree, input: InputFile, schemaOptions: SchemaOptions, raw: Bool) throws {
         guard !raw else {
-            TreePrinter.render(tree) { StandardStream.output.write($0) }
+            TreePrinter.render(tree, emit: StandardStream.output.write)
             return
         }
         if let graph = ArchiveGraph.of(tree) {
@@ -43,33 +43,52 @@ struct PrintCommand: ParsableCommand {
                         parts.append(color.hex + swatches.swatch(color))
                     }
                     return parts.isEmpty ? nil : parts.joined(separator: "  ")
-                }
-            ) { StandardStream.output.write($0) }
+                }, emit: StandardStream.output.write)
             return
         }
         let swatches = Swatches(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
         // A schema given or found beside the file: checked whole (its diagnostics follow the
         // tree). Otherwise roles are guessed as the tree is written, so output starts at once.
         guard let schema = try schemaOptions.load(for: input.url, tree: tree) else {
-            TreePrinter.render(tree, label: guessedLabels(tree, swatches: swatches)) { StandardStream.output.write($0) }
+            // Guessed on the other cores as the tree is written (`LabelPipeline`).
+            let tagKeys = LazyInference(tree).tagKeys
+            let labels = LabelPipeline.start(nodeCount: tree.nodes.count) { guessedLabels(tree, inference: LazyInference(tree, tagKeys: tagKeys), swatches: swatches) }
+            TreePrinter.render(tree, label: labels, emit: StandardStream.output.write)
             return
         }
         let document = SchemaValidator(schema: schema).validate(tree, as: schemaOptions.root)
-        TreePrinter.render(tree, label: { node in Self.label(node, in: document, tree: tree, swatches: swatches) }) { StandardStream.output.write($0) }
+        TreePrinter.render(tree, label: { node in Self.label(node, in: document, tree: tree, swatches: swatches) }, emit: StandardStream.output.write)
         for d in document.diagnostics { StandardStream.error.write("state: \(input.name): \(d)\n") }
     }
 
     /// The labels of `tree` without a schema, guessed as a printer asks for them in document
     /// order (`LazyInference`): the same as `label(_:in:)` of the whole-document guess.
     static func guessedLabels(_ tree: SourceTree, swatches: Swatches = .none) -> (Int) -> String? {
-        let inference = LazyInference(tree)
+        guessedLabels(tree, inference: LazyInference(tree), swatches: swatches)
+    }
+
+    static func guessedLabels(_ tree: SourceTree, inference: LazyInference, swatches: Swatches) -> (Int) -> String? {
+        // Models, conformers and enum cases recur (every `ColorAsset`): their labels are made
+        // once each.
+        var named: [NodeRole.Kind: String?] = [:]
         return { node in
             // A number, bool, date or UID is only ever guessed a plain value (or a tag or
             // version), none of which has a label, and a string too unless it spells a
             // color: not guessed at all (most nodes).
             let kind = tree[node].kind
             guard kind.isContainer || kind == .data || (kind == .string && ColorSpelling.detect(node, in: tree) != nil) else { return nil }
-            return label(node, role: inference.role(of: node), diagnostics: [], tree: tree, swatches: swatches)
+            let guess = inference.guess(of: node)
+            guard let role = guess.role else { return nil }
+            switch role.kind {
+            case .model, .conformer, .enumValue:
+                if let known = named[role.kind] { return known }
+                let text = label(node, role: role, diagnostics: [], tree: tree)
+                if named.count > 4096 { named.removeAll(keepingCapacity: true) }
+                named[role.kind] = text
+                return text
+            default:
+                return label(node, role: role, diagnostics: [], tree: tree, swatches: swatches, color: guess.color)
+            }
         }
     }
 
@@ -81,7 +100,8 @@ struct PrintCommand: ParsableCommand {
     }
 
     /// The comment after `node`, from its role and diagnostics.
-    static func label(_ node: Int, role: NodeRole?, diagnostics: [Diagnostic], tree: SourceTree, swatches: Swatches = .none) -> String? {
+    /// `color` is the color's spelling when the caller has found it already.
+    static func label(_ node: Int, role: NodeRole?, diagnostics: [Diagnostic], tree: SourceTree, swatches: Swatches = .none, color spelling: ColorSpelling? = nil) -> String? {
         var parts: [String] = []
         if let role {
             // Guesses are marked with `~`.
@@ -89,7 +109,7 @@ struct PrintCommand: ParsableCommand {
             switch role.kind {
             case .model, .conformer, .enumValue: parts.append(mark + role.label)
             case .color:
-                let color = ColorSpelling.color(at: node, in: tree)
+                let color = spelling.map { $0.color(of: node, in: tree) } ?? ColorSpelling.color(at: node, in: tree)
                 parts.append(mark + "Color" + (color.map { " \($0.hex)" + swatches.swatch($0) } ?? ""))
             case .value(let type):
                 if tree[node].kind.isContainer, !role.inferred || type.mentionsModel {
@@ -99,7 +119,7 @@ struct PrintCommand: ParsableCommand {
             case .typeTag, .version: break
             }
         }
-        parts += diagnostics.filter { $0.kind != .unexpectedKey }.map { "! \($0.message)" }
+        if !diagnostics.isEmpty { parts += diagnostics.filter { $0.kind != .unexpectedKey }.map { "! \($0.message)" } }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 }

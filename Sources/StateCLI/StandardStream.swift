@@ -12,4 +12,8 @@ enum StandardStream {
     func write(_ bytes: [UInt8]) {
         LocalProcess.writeAll(bytes, to: self == .output ? STDOUT_FILENO : STDERR_FILENO)
     }
+
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        LocalProcess.writeAll(UnsafeRawBufferPointer(bytes), to: self == .output ? STDOUT_FILENO : STDERR_FILENO)
+    }
 }

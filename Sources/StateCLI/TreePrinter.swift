@@ -8,18 +8,24 @@ enum TreePrinter {
     /// `"assets" => [  # [Asset]`.
     /// Renders in pieces of about 64 KB handed to `emit` as they fill, so that output starts
     /// at once and stops as soon as the reader goes away (`state print big.json | head`).
-    static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }, emit: ([UInt8]) -> Void) {
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.chunk + 4096)
+    static func render(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }, emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var out = OutputBuffer(capacity: Self.chunk, sink: { emit($0) })
+        defer { out.deallocate() }
         withoutActuallyEscaping(label) { label in
-            withoutActuallyEscaping(emit) { emit in
-                tree.bytes.withUnsafeBufferPointer { buffer in
-                    Printer(tree: tree, buffer: buffer, label: label, emit: emit).write(SourceTree.root, indent: 0, into: &out)
-                }
+            tree.bytes.withUnsafeBufferPointer { buffer in
+                Printer(tree: tree, buffer: buffer, label: label).write(SourceTree.root, indent: 0, into: &out)
             }
         }
         out.append(0x0A)
-        emit(out)
+        // The sink cannot fail: a closed pipe ends the process where it is written.
+        try? out.finish()
+    }
+
+    /// Renders into bytes (tests, and output that is not a stream).
+    static func rendered(_ tree: SourceTree, label: (Int) -> String? = { _ in nil }) -> [UInt8] {
+        var bytes: [UInt8] = []
+        render(tree, label: label) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     private static let chunk = 65_536
@@ -28,25 +34,17 @@ enum TreePrinter {
         let tree: SourceTree
         let buffer: UnsafeBufferPointer<UInt8>
         let label: (Int) -> String?
-        let emit: ([UInt8]) -> Void
 
-        func write(_ node: Int, indent: Int, into out: inout [UInt8]) {
-            func line(_ level: Int) {
-                out.append(0x0A)
-                out.append(contentsOf: repeatElement(0x20, count: level * 2))
-            }
-            func comment() {
-                if let text = label(node) { out.append(contentsOf: "  # \(text)".utf8) }
-            }
+        func write(_ node: Int, indent: Int, into out: inout OutputBuffer) {
             let kind = tree[node].kind
             switch kind {
             case .dictionary, .array:
                 let isDictionary = kind == .dictionary
                 out.append(UInt8(ascii: isDictionary ? "{" : "["))
-                comment()
+                comment(node, into: &out)
                 var i = 0
                 for child in tree.children(of: node) {
-                    line(indent + 1)
+                    TreePrinter.line(indent + 1, into: &out)
                     if isDictionary {
                         if let range = tree.plainKeyRange(of: child, in: buffer) {
                             TreePrinter.quoted(UnsafeBufferPointer(rebasing: buffer[range]), into: &out)
@@ -54,19 +52,14 @@ enum TreePrinter {
                             var key = tree.key(of: child) ?? ""
                             key.withUTF8 { TreePrinter.quoted($0, into: &out) }
                         }
-                        out.append(contentsOf: " => ".utf8)
                     } else {
-                        TreePrinter.decimal(i, into: &out)
-                        out.append(contentsOf: " => ".utf8)
+                        out.appendInteger(Int128(i))
                     }
+                    out.append(" => ")
                     i += 1
                     write(child, indent: indent + 1, into: &out)
-                    if out.count >= TreePrinter.chunk {
-                        emit(out)
-                        out.removeAll(keepingCapacity: true)
-                    }
                 }
-                line(indent)
+                TreePrinter.line(indent, into: &out)
                 out.append(UInt8(ascii: isDictionary ? "}" : "]"))
             case .string:
                 if let range = tree.plainStringRange(of: node, in: buffer) {
@@ -74,90 +67,81 @@ enum TreePrinter {
                 } else {
                     TreePrinter.scalar(tree.scalar(at: node), into: &out)
                 }
-                comment()
+                comment(node, into: &out)
             default:
                 if tree[node].isWideNumber, let text = tree.numberText(of: node) {
-                    out.append(contentsOf: text.utf8)
+                    out.append(text)
                 } else {
                     TreePrinter.scalar(tree.scalar(at: node), into: &out)
                 }
-                comment()
+                comment(node, into: &out)
             }
         }
+
+        private func comment(_ node: Int, into out: inout OutputBuffer) {
+            guard let text = label(node) else { return }
+            out.append("  # ")
+            out.append(text)
+        }
     }
 
-    /// The decimal digits of a non-negative `n`, without a `String`.
-    private static func decimal(_ n: Int, into out: inout [UInt8]) {
-        if n < 10 {
-            out.append(UInt8(truncatingIfNeeded: n) + 0x30)
-            return
+    /// A new line indented to `level`.
+    private static func line(_ level: Int, into out: inout OutputBuffer) {
+        out.reserve(1 + level * 2)
+        out.append(0x0A)
+        out.append(UnsafeRawPointer(spaces.utf8Start), count: min(level * 2, spaces.utf8CodeUnitCount))
+        if level * 2 > spaces.utf8CodeUnitCount {
+            for _ in spaces.utf8CodeUnitCount..<(level * 2) { out.append(0x20) }
         }
-        let start = out.count
-        var v = n
-        while v > 0 {
-            out.append(UInt8(truncatingIfNeeded: v % 10) + 0x30)
-            v /= 10
-        }
-        out[start...].reverse()
     }
 
-    private static func scalar(_ value: PlistValue, into out: inout [UInt8]) {
+    private static let spaces: StaticString = "                                                                                                                                "
+
+    private static func scalar(_ value: PlistValue, into out: inout OutputBuffer) {
         switch value {
         case .string(var s): s.withUTF8 { quoted($0, into: &out) }
-        case .integer(let i):
-            if i >= 0, i <= Int128(Int.max) { decimal(Int(i), into: &out) } else { out.append(contentsOf: String(i).utf8) }
-        case .real(let d): out.append(contentsOf: d.description.utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .date(let date): out.append(contentsOf: Self.date(date).utf8)
+        case .integer(let i): out.appendInteger(i)
+        case .real(let d): out.append(d.description)
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .date(let date): PlistDate.appendPrinted(date, to: &out)
         case .data(let data):
-            out.append(contentsOf: "{length = ".utf8)
-            decimal(data.count, into: &out)
-            out.append(contentsOf: ", bytes = 0x".utf8)
+            out.append("{length = ")
+            out.appendInteger(Int128(data.count))
+            out.append(", bytes = 0x")
             let digits: StaticString = "0123456789abcdef"
             for byte in data.prefix(24) {
                 out.append(digits.utf8Start[Int(byte >> 4)])
                 out.append(digits.utf8Start[Int(byte & 15)])
             }
-            out.append(contentsOf: (data.count > 24 ? "...}" : "}").utf8)
-        case .uid(let u): out.append(contentsOf: "UID(\(u))".utf8)
-        case .null: out.append(contentsOf: "null".utf8)
+            out.append(data.count > 24 ? "...}" : "}")
+        case .uid(let u): out.append("UID(\(u))")
+        case .null: out.append("null")
         case .array, .dictionary: break  // containers are rendered from the tree
         }
     }
 
     /// Strings in double quotes, with quotes, backslashes and control characters escaped so
     /// that every line of output is one line of the tree.
-    private static func quoted(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    private static func quoted(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) {
         out.append(UInt8(ascii: "\""))
         // Most text needs no escapes: copied whole.
         if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: utf8)
+            out.append(utf8)
             out.append(UInt8(ascii: "\""))
             return
         }
         for c in utf8 {
             switch c {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(c)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0..<0x20: out.append(contentsOf: String(format: "\\u%04x", c).utf8)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(c)
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0..<0x20: out.append(String(format: "\\u%04x", c))
             default: out.append(c)
             }
         }
         out.append(UInt8(ascii: "\""))
-    }
-
-    /// `2001-01-01 00:00:00 +0000`, as plutil prints dates.
-    static func date(_ date: Date) -> String {
-        var text = ""
-        for c in PlistDate.format(date, fractional: true).unicodeScalars {
-            switch c {
-            case "T": text.append(" ")
-            case "Z": text.append(" +0000")
-            default: text.unicodeScalars.append(c)
-            }
-        }
-        return text
     }
 }

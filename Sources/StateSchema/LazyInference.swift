@@ -12,7 +12,7 @@ public final class LazyInference {
     /// The containers on the path to the last node asked for, each with its step.
     /// `cursor` is the child of `node` last walked into: siblings are found from there on.
     private var stack: [(node: Int, step: SchemaInference.Step, cursor: Int)] = []
-    private var last: (node: Int, role: NodeRole?)?
+    private var last: (node: Int, role: NodeRole?, color: ColorSpelling?)?
 
     public convenience init(_ tree: SourceTree) {
         self.init(tree, evidenceBudget: TagEvidence.wholeDocumentBudget)
@@ -23,23 +23,35 @@ public final class LazyInference {
         context = SchemaInference.Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, budget: evidenceBudget))
     }
 
+    /// With the tag keys judged already (by another `LazyInference` of the same tree, so that
+    /// several threads guess parts of one document alike without judging it again each).
+    package init(_ tree: SourceTree, tagKeys: Set<String>) {
+        context = SchemaInference.Context(tree: tree, tagKeys: tagKeys)
+    }
+
     /// The keys judged to hold type tags.
     package var tagKeys: Set<String> { context.tagKeys }
 
     /// The guessed role of `node`. Asking for a node before one already asked for (other than
     /// itself or a descendant of an earlier node) starts over from the root.
-    public func role(of node: Int) -> NodeRole? {
-        if let last, last.node == node { return last.role }
+    public func role(of node: Int) -> NodeRole? { guess(of: node).role }
+
+    /// The guessed role of `node` and, for a color, its spelling (found on the way, so that a
+    /// printer need not look for it again). Same order rules as `role(of:)`.
+    public func guess(of node: Int) -> (role: NodeRole?, color: ColorSpelling?) {
+        if let last, last.node == node { return (last.role, last.color) }
         let tree = context.tree
         // Leave the containers `node` is not in.
         while let top = stack.indices.last, !(stack[top].node < node && node <= stack[top].node + Int(tree[stack[top].node].size)) { stack.removeLast() }
         var role: NodeRole?
+        var color: ColorSpelling?
         if stack.isEmpty {
-            if node != SourceTree.root { _ = self.role(of: SourceTree.root) }
+            if node != SourceTree.root { _ = self.guess(of: SourceTree.root) }
             if node == SourceTree.root {
-                role = push(node, context.step(node, field: nil, modelName: nil))
-                last = (node, role)
-                return role
+                let step = context.step(node, field: nil, modelName: nil)
+                role = push(node, step)
+                last = (node, role, step.color)
+                return (role, step.color)
             }
         }
         // Walk down from the innermost container to `node`, guessing each ancestor on the way.
@@ -53,16 +65,19 @@ public final class LazyInference {
             let key = isArray ? nil : tree.key(of: child)
             if let fixed = stack[top].step.fixedRole(ofChildWithKey: key) {
                 // A tag or version: a scalar the step names, with nothing below it to guess.
-                guard child == node else { return nil }
+                guard child == node else { return (nil, nil) }
                 role = fixed
+                color = nil
                 break
             }
             let (field, modelName) = stack[top].step.childContext(key: key, isArray: isArray)
-            role = push(child, context.step(child, field: field, modelName: modelName))
+            let step = context.step(child, field: field, modelName: modelName)
+            role = push(child, step)
+            color = step.color
             if child == node { break }
         }
-        last = (node, role)
-        return role
+        last = (node, role, color)
+        return (role, color)
     }
 
     private func push(_ node: Int, _ step: SchemaInference.Step) -> NodeRole {

@@ -61,6 +61,8 @@ public enum SchemaInference {
         var hasVersion = false
         /// The model name given to the items of an array of like dictionaries.
         var elementName: String?
+        /// How a color role's value spells its color (found when it was guessed).
+        var color: ColorSpelling?
 
         /// The role of a child with `key` that the step fixes (a tag, a version), or nil when
         /// the child is guessed on its own.
@@ -119,11 +121,13 @@ public enum SchemaInference {
                 return Step(role: NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true), elementName: elementName)
             case .string:
                 // `#FF8000` (themes, VS Code): a color, guessed from its spelling.
-                if case .hex? = ColorSpelling.detect(node, in: tree) { return Step(role: NodeRole(.color, field: field, inferred: true)) }
+                if let spelling = ColorSpelling.detect(node, in: tree), case .hex = spelling { return Step(role: NodeRole(.color, field: field, inferred: true), color: spelling) }
                 return Step(role: NodeRole(.value(.scalar(.string)), field: field, inferred: true))
             case .data:
                 // An archived NSColor in data (Terminal.app profiles).
-                if case .archivedColor? = ColorSpelling.detect(node, in: tree) { return Step(role: NodeRole(.color, field: field, inferred: true)) }
+                if let spelling = ColorSpelling.detect(node, in: tree), case .archivedColor = spelling {
+                    return Step(role: NodeRole(.color, field: field, inferred: true), color: spelling)
+                }
                 return Step(role: NodeRole(.value(.scalar(.data)), field: field, inferred: true))
             case .integer where tree[node].isWideNumber, .real where tree[node].isWideNumber:
                 // A JSON number past 64 bits reads as the nearest Double.
@@ -139,7 +143,7 @@ public enum SchemaInference {
         private func dictionaryStep(_ node: Int, field: String?, modelName: String?) -> Step {
             if let spelling = ColorSpelling.detect(node, in: tree) {
                 // State's colors, and iTerm2's, asset catalogs' and 0…255 ones by their shape.
-                return Step(role: NodeRole(.color, field: field, transform: spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true))
+                return Step(role: NodeRole(.color, field: field, transform: spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true), color: spelling)
             }
             // Keys are read only for small dictionaries: the enum shapes have one or two, and a
             // tag is looked up by name below.

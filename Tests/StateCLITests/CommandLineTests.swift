@@ -41,6 +41,23 @@ import Testing
         #expect(json.stdoutText.hasPrefix("{\n  \"t\" => {\n    \"id\" => 10\n"))
     }
 
+    /// Dates as plutil prints them, written without strings where they are whole seconds of a
+    /// four-digit year, and through the general format otherwise: the two agree.
+    @Test func printWritesDatesAsPlutilDoes() throws {
+        let dates = [0, 450_483_971, 450_483_971.25, -63_114_076_800.5, 3e11 + 7, -1e12].map(Date.init(timeIntervalSinceReferenceDate:))
+        let folder = try Fixtures.temporaryFolder()
+        defer { Fixtures.removeTemporaryFolder(folder) }
+        let url = folder.appendingPathComponent("dates.plist")
+        try Data(PlistValue.array(dates.map(PlistValue.date)).serialized(as: .binary)).write(to: url)
+        let printed = try state("print", url.path)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let expected = dates.enumerated().map { i, date in
+            "  \(i) => " + PlistDate.format(date, fractional: true).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
+        }
+        #expect(printed.stdoutText == "[\n" + expected.joined(separator: "\n") + "\n]\n")
+        #expect(printed.stdoutText.contains("  1 => 2015-04-11 22:26:11 +0000\n"))
+    }
+
     @Test(.slow, .tags(.python), arguments: ["xml", "binary", "json"])
     func convertWritesWhatPythonReads(format: String) throws {
         let folder = try Fixtures.temporaryFolder()

@@ -31,4 +31,29 @@ import Testing
         // Colors of every spelling, models, conformers and enums are among the fixtures.
         #expect(checked > 10 && labelled > 50, "\(checked) files, \(labelled) labels")
     }
+
+    /// Labels guessed on other threads, chunk by chunk (`LabelPipeline`), are one thread's,
+    /// whichever thread guessed which chunk: tiny chunks, so that every fixture is cut in many.
+    @Test func labelsGuessedOnOtherThreadsAreOneThreads() throws {
+        let sample = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.plist")
+        var urls = [sample]
+        for folder in [Fixtures.realShaped(""), Fixtures.state("")] {
+            urls += try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        }
+        var compared = 0
+        for url in urls {
+            guard let bytes = try? FileBytes.read(url), let tree = try? SourceTree(parsing: bytes) else { continue }
+            let tagKeys = LazyInference(tree).tagKeys
+            for (workers, chunkSize) in [(1, 7), (3, 16), (2, 64)] where tree.nodes.count > 2 * chunkSize {
+                let one = PrintCommand.guessedLabels(tree)
+                let piped = LabelPipeline.start(nodeCount: tree.nodes.count, workers: workers, chunkSize: chunkSize) {
+                    PrintCommand.guessedLabels(tree, inference: LazyInference(tree, tagKeys: tagKeys), swatches: .none)
+                }
+                let differences = (0..<tree.nodes.count).filter { piped($0) != one($0) }
+                #expect(differences.isEmpty, "\(url.lastPathComponent), \(workers) workers, chunks of \(chunkSize): nodes \(differences.prefix(5))")
+                compared += 1
+            }
+        }
+        #expect(compared > 10)
+    }
 }

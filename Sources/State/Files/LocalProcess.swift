@@ -21,19 +21,23 @@ public enum LocalProcess {
     /// SIGPIPE ends `cat`: quietly, with status 141 — Foundation ignores SIGPIPE, so without
     /// this every later write would fail and the program run on to its end.
     public static func writeAll(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let n = POSIX.writeBytes(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 && errno == EPIPE {
-                    signal(SIGPIPE, SIG_DFL)
-                    raise(SIGPIPE)
-                    _exit(128 + SIGPIPE)
-                }
-                guard n > 0 else { return }
-                written += n
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// Writes all of `raw` to `fd`, as `writeAll(_:to:)` does.
+    public static func writeAll(_ raw: UnsafeRawBufferPointer, to fd: Int32) {
+        guard let base = raw.baseAddress else { return }
+        var written = 0
+        while written < raw.count {
+            let n = POSIX.writeBytes(fd, base + written, raw.count - written)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EPIPE {
+                signal(SIGPIPE, SIG_DFL)
+                raise(SIGPIPE)
+                _exit(128 + SIGPIPE)
             }
+            guard n > 0 else { return }
+            written += n
         }
     }
 

@@ -7,9 +7,9 @@ import Foundation
 /// With a `sink`, the buffer does not grow past its capacity: what it holds is handed to the
 /// sink and it starts again, so a whole document is never in memory (`position` counts every
 /// byte written, handed over or not).
-struct OutputBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+package struct OutputBuffer {
+    package private(set) var base: UnsafeMutablePointer<UInt8>
+    package private(set) var count = 0
     private var capacity: Int
     /// Where full buffers go; nil keeps everything.
     private let sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
@@ -18,24 +18,24 @@ struct OutputBuffer {
     /// The first error the sink threw; rethrown by `finish()`.
     private(set) var sinkError: Error?
 
-    init(capacity: Int = 1 << 16) {
+    package init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
         sink = nil
     }
 
     /// A buffer of `capacity` bytes that hands its content to `sink` whenever it is full.
-    init(capacity: Int = 1 << 20, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+    package init(capacity: Int = 1 << 20, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
         self.sink = sink
     }
 
     /// The offset of the next byte in the whole output.
-    var position: Int { handedOver + count }
+    package var position: Int { handedOver + count }
 
     /// Hands what is left to the sink; throws what the sink threw on the way.
-    mutating func finish() throws {
+    package mutating func finish() throws {
         handOver()
         if let sinkError { throw sinkError }
     }
@@ -49,12 +49,12 @@ struct OutputBuffer {
         count = 0
     }
 
-    func deallocate() { base.deallocate() }
+    package func deallocate() { base.deallocate() }
 
     /// A copy of the bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    @inline(__always) mutating func reserve(_ n: Int) {
+    @inline(__always) package mutating func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }
     }
 
@@ -76,39 +76,39 @@ struct OutputBuffer {
         capacity = newCapacity
     }
 
-    @inline(__always) mutating func append(_ byte: UInt8) {
+    @inline(__always) package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    @inline(__always) mutating func append(_ pointer: UnsafeRawPointer, count n: Int) {
+    @inline(__always) package mutating func append(_ pointer: UnsafeRawPointer, count n: Int) {
         reserve(n)
         memcpy(base + count, pointer, n)
         count += n
     }
 
-    @inline(__always) mutating func append(_ s: StaticString) {
+    @inline(__always) package mutating func append(_ s: StaticString) {
         append(UnsafeRawPointer(s.utf8Start), count: s.utf8CodeUnitCount)
     }
 
-    @inline(__always) mutating func append(_ bytes: [UInt8]) {
+    @inline(__always) package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0.baseAddress!, count: $0.count) }
     }
 
-    @inline(__always) mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) package mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let p = buffer.baseAddress else { return }
         append(UnsafeRawPointer(p), count: buffer.count)
     }
 
     /// Appends the UTF-8 of a string (copying it only when it is not stored contiguously).
-    @inline(__always) mutating func append(_ string: String) {
+    @inline(__always) package mutating func append(_ string: String) {
         var s = string
         s.withUTF8 { append($0) }
     }
 
     /// Appends `value` as big-endian in `size` bytes.
-    @inline(__always) mutating func appendBigEndian(_ value: UInt64, size: Int) {
+    @inline(__always) package mutating func appendBigEndian(_ value: UInt64, size: Int) {
         reserve(size)
         var v = value
         for i in stride(from: size - 1, through: 0, by: -1) {
@@ -119,7 +119,7 @@ struct OutputBuffer {
     }
 
     /// Appends the decimal digits of `value`.
-    @inline(__always) mutating func appendInteger(_ value: Int128) {
+    @inline(__always) package mutating func appendInteger(_ value: Int128) {
         if value >= 0 && value < 10 {
             append(UInt8(truncatingIfNeeded: value) + 48)
             return
@@ -143,7 +143,7 @@ struct OutputBuffer {
     }
 
     /// Appends `value` zero-padded to `width` digits (non-negative values below 10^width).
-    @inline(__always) mutating func appendPadded(_ value: Int64, width: Int) {
+    @inline(__always) package mutating func appendPadded(_ value: Int64, width: Int) {
         reserve(width)
         var v = value
         for i in stride(from: width - 1, through: 0, by: -1) {

@@ -94,29 +94,45 @@ public enum PlistDate {
     /// Appends `YYYY-MM-DDTHH:MM:SSZ` (whole seconds) without building strings: the writers'
     /// hot path. Years outside 0...9999 take the general `format`.
     static func append(_ date: Date, fractional: Bool, to out: inout OutputBuffer) {
+        if !appendWhole(date, fractional: fractional, separator: UInt8(ascii: "T"), zone: "Z", to: &out) {
+            out.append(format(date, fractional: fractional))
+        }
+    }
+
+    /// Appends a date as `plutil -p` prints it, `2001-01-01 00:00:00 +0000` (a fraction of a
+    /// second when it has one): `state print`'s hot path, without building strings.
+    package static func appendPrinted(_ date: Date, to out: inout OutputBuffer) {
+        guard !appendWhole(date, fractional: true, separator: UInt8(ascii: " "), zone: " +0000", to: &out) else { return }
+        for c in format(date, fractional: true).utf8 {
+            switch c {
+            case UInt8(ascii: "T"): out.append(UInt8(ascii: " "))
+            case UInt8(ascii: "Z"): out.append(" +0000")
+            default: out.append(c)
+            }
+        }
+    }
+
+    /// `YYYY-MM-DD`, `separator`, `HH:MM:SS`, `zone`, of whole seconds; false, with nothing
+    /// written, for a year outside 0...9999 or a fraction of a second `fractional` would keep.
+    private static func appendWhole(_ date: Date, fractional: Bool, separator: UInt8, zone: StaticString, to out: inout OutputBuffer) -> Bool {
         let t = date.timeIntervalSinceReferenceDate
         let whole = t.rounded(.down)
-        guard t.isFinite, abs(t) < 3e11, !fractional || whole == t else {
-            out.append(format(date, fractional: fractional))
-            return
-        }
+        guard t.isFinite, abs(t) < 3e11, !fractional || whole == t else { return false }
         let (y, m, d, rest) = civil(Int64(whole))
-        guard y >= 0, y <= 9999 else {
-            out.append(format(date, fractional: fractional))
-            return
-        }
+        guard y >= 0, y <= 9999 else { return false }
         out.appendPadded(y, width: 4)
         out.append(UInt8(ascii: "-"))
         out.appendPadded(m, width: 2)
         out.append(UInt8(ascii: "-"))
         out.appendPadded(d, width: 2)
-        out.append(UInt8(ascii: "T"))
+        out.append(separator)
         out.appendPadded(rest / 3600, width: 2)
         out.append(UInt8(ascii: ":"))
         out.appendPadded(rest / 60 % 60, width: 2)
         out.append(UInt8(ascii: ":"))
         out.appendPadded(rest % 60, width: 2)
-        out.append(UInt8(ascii: "Z"))
+        out.append(zone)
+        return true
     }
 
     /// Year, month, day and seconds into the day of `seconds` since the reference date.

@@ -111,9 +111,28 @@ public struct SourceTree: Sendable {
 
     /// The last child of dictionary `index` with key `key` (the one a reader keeps).
     public func child(of index: Int, key: String) -> Int? {
-        var found: Int?
-        for child in children(of: index) where self.key(of: child) == key { found = child }
-        return found
+        var wanted = key
+        return wanted.withUTF8 { wanted in
+            // Compared with the file's bytes where they spell a key plainly and are ASCII; any
+            // other key as a decoded string (canonically equal spellings are one key there).
+            bytes.withUnsafeBufferPointer { buffer in
+                var found: Int?
+                for child in children(of: index) {
+                    let node = nodes[child]
+                    guard node.hasKey else { continue }
+                    if let range = format.syntax.plainKeyRange(node, in: buffer) {
+                        let spelled = UnsafeBufferPointer(rebasing: buffer[range])
+                        if spelled.elementsEqual(wanted) {
+                            found = child
+                            continue
+                        }
+                        if !spelled.contains(where: { $0 >= 0x80 }) && !wanted.contains(where: { $0 >= 0x80 }) { continue }
+                    }
+                    if self.key(node, in: buffer) == key { found = child }
+                }
+                return found
+            }
+        }
     }
 
     // MARK: - Decoding

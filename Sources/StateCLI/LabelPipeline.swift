@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The labels `state print` writes after nodes (`# ~ColorAsset : Asset`), guessed on the
+/// machine's other cores while the printer writes: guessing costs about twice what printing
+/// does, so one thread doing both would print at half the speed it can.
+///
+/// The node table is cut into chunks of consecutive nodes. The printer asks for labels in
+/// document order; each chunk's labels are made by whoever gets to the chunk first — a worker
+/// running ahead, or the printer itself when no worker has taken it yet — so the printer never
+/// waits for work nobody is doing, and the first line is written as soon as the first chunk is
+/// guessed. A node's label does not depend on which chunks were guessed before it
+/// (`LazyInference` walks down from the root to wherever it is asked to start), so the output
+/// is the same as one thread's, byte for byte. Workers stay at most `window` chunks ahead, so
+/// memory holds a few chunks of labels, not the document's.
+final class LabelPipeline: Sendable {
+    /// Makes a labeler for one thread (a labeler keeps its own walk state).
+    typealias Labeler = (Int) -> String?
+
+    private struct Shared {
+        /// The next chunk nobody has taken.
+        var next = 0
+        /// Labels made by workers, by chunk, until the printer takes them.
+        var finished: [Int: [String?]] = [:]
+    }
+
+    private let nodeCount: Int
+    private let chunkSize: Int
+    private let chunkCount: Int
+    private let shared = Mutex(Shared())
+    /// Signalled when a worker has put a chunk's labels in `finished`.
+    private let done: [DispatchSemaphore]
+    /// How many more chunks workers may take before the printer has used the ones they made.
+    private let room: DispatchSemaphore
+
+    /// Starts `workers` threads guessing ahead; nil when the document is too small for that to
+    /// pay, or there is no other core.
+    static func start(
+        nodeCount: Int, workers: Int = min(ProcessInfo.processInfo.activeProcessorCount - 1, 7), chunkSize: Int = 1 << 15, makeLabeler: @escaping @Sendable () -> Labeler
+    ) -> (Int) -> String? {
+        guard workers > 0, nodeCount > 2 * chunkSize else { return makeLabeler() }
+        let pipeline = LabelPipeline(nodeCount: nodeCount, chunkSize: chunkSize, window: 2 * workers + 2)
+        for _ in 0..<workers {
+            let thread = Thread { pipeline.work(makeLabeler()) }
+            thread.stackSize = 1 << 22  // a deep document's walk recurses as it does on the main thread
+            thread.start()
+        }
+        return pipeline.reader(makeLabeler())
+    }
+
+    private init(nodeCount: Int, chunkSize: Int, window: Int) {
+        self.nodeCount = nodeCount
+        self.chunkSize = chunkSize
+        chunkCount = (nodeCount + chunkSize - 1) / chunkSize
+        done = (0..<chunkCount).map { _ in DispatchSemaphore(value: 0) }
+        room = DispatchSemaphore(value: window)
+    }
+
+    private func labels(of chunk: Int, _ labeler: Labeler) -> [String?] {
+        let start = chunk * chunkSize
+        return (start..<min(start + chunkSize, nodeCount)).map(labeler)
+    }
+
+    /// A worker: takes the next chunk while there is room ahead of the printer.
+    private func work(_ labeler: Labeler) {
+        while true {
+            room.wait()
+            let chunk: Int? = shared.withLock { shared in
+                guard shared.next < chunkCount else { return nil }
+                defer { shared.next += 1 }
+                return shared.next
+            }
+            guard let chunk else {
+                room.signal()  // for the other workers on their way out
+                return
+            }
+            let made = labels(of: chunk, labeler)
+            shared.withLock { $0.finished[chunk] = made }
+            done[chunk].signal()
+        }
+    }
+
+    /// The printer's side: nodes asked for in increasing order.
+    private func reader(_ labeler: @escaping Labeler) -> (Int) -> String? {
+        var current = -1
+        var base = 0
+        var labels: [String?] = []
+        return { [self] node in
+            let chunk = node / chunkSize
+            // Asked out of order (not what a printer does): guessed on the spot.
+            if chunk < current { return labeler(node) }
+            if chunk != current {
+                current = chunk
+                base = chunk * chunkSize
+                let mine = shared.withLock { shared -> Bool in
+                    guard chunk >= shared.next else { return false }
+                    shared.next = chunk + 1
+                    return true
+                }
+                if mine {
+                    labels = self.labels(of: chunk, labeler)
+                } else {
+                    done[chunk].wait()
+                    labels = shared.withLock { $0.finished.removeValue(forKey: chunk) } ?? []
+                    room.signal()
+                }
+            }
+            let i = node - base
+            return i < labels.count ? labels[i] : labeler(node)
+        }
+    }
+}
