@@ -34,17 +34,17 @@ final class LabelPipeline: Sendable {
     /// How many more chunks workers may take before the printer has used the ones they made.
     private let room: DispatchSemaphore
 
-    /// Starts `workers` threads guessing ahead; nil when the document is too small for that to
-    /// pay, or there is no other core.
+    /// Starts `workers` threads guessing ahead and returns the printer's labeler; a plain
+    /// labeler, with no threads, when the document is too small for them to pay or there is
+    /// no other core. Workers end once every chunk has been taken; a printer that stops early
+    /// (a closed pipe) leaves them waiting for room, which only a process that is ending does.
     static func start(
         nodeCount: Int, workers: Int = min(ProcessInfo.processInfo.activeProcessorCount - 1, 7), chunkSize: Int = 1 << 15, makeLabeler: @escaping @Sendable () -> Labeler
     ) -> (Int) -> String? {
         guard workers > 0, nodeCount > 2 * chunkSize else { return makeLabeler() }
         let pipeline = LabelPipeline(nodeCount: nodeCount, chunkSize: chunkSize, window: 2 * workers + 2)
         for _ in 0..<workers {
-            let thread = Thread { pipeline.work(makeLabeler()) }
-            thread.stackSize = 1 << 22  // a deep document's walk recurses as it does on the main thread
-            thread.start()
+            Thread { pipeline.work(makeLabeler()) }.start()
         }
         return pipeline.reader(makeLabeler())
     }
