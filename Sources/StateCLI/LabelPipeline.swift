@@ -21,8 +21,14 @@ final class LabelPipeline: Sendable {
     private struct Shared {
         /// The next chunk nobody has taken.
         var next = 0
-        /// Labels made by workers, by chunk, until the printer takes them.
-        var finished: [Int: [String?]] = [:]
+        /// Labels made ahead of the printer, by chunk, until the printer takes them; whether a
+        /// worker made them (and holds room for them).
+        var finished: [Int: (labels: [String?], byWorker: Bool)] = [:]
+    }
+
+    /// What the printer does next to get a chunk's labels.
+    private enum Step {
+        case make, take([String?], byWorker: Bool), makeAhead(Int), wait
     }
 
     private let nodeCount: Int
@@ -33,6 +39,8 @@ final class LabelPipeline: Sendable {
     private let done: [DispatchSemaphore]
     /// How many more chunks workers may take before the printer has used the ones they made.
     private let room: DispatchSemaphore
+    /// How far ahead of the printer chunks are made.
+    private let window: Int
 
     /// Starts `workers` threads guessing ahead and returns the printer's labeler; a plain
     /// labeler, with no threads, when the document is too small for them to pay or there is
@@ -55,6 +63,7 @@ final class LabelPipeline: Sendable {
         chunkCount = (nodeCount + chunkSize - 1) / chunkSize
         done = (0..<chunkCount).map { _ in DispatchSemaphore(value: 0) }
         room = DispatchSemaphore(value: window)
+        self.window = window
     }
 
     private func labels(of chunk: Int, _ labeler: Labeler) -> [String?] {
@@ -76,7 +85,7 @@ final class LabelPipeline: Sendable {
                 return
             }
             let made = labels(of: chunk, labeler)
-            shared.withLock { $0.finished[chunk] = made }
+            shared.withLock { $0.finished[chunk] = (made, true) }
             done[chunk].signal()
         }
     }
@@ -93,21 +102,43 @@ final class LabelPipeline: Sendable {
             if chunk != current {
                 current = chunk
                 base = chunk * chunkSize
-                let mine = shared.withLock { shared -> Bool in
-                    guard chunk >= shared.next else { return false }
-                    shared.next = chunk + 1
-                    return true
-                }
-                if mine {
-                    labels = self.labels(of: chunk, labeler)
-                } else {
-                    done[chunk].wait()
-                    labels = shared.withLock { $0.finished.removeValue(forKey: chunk) } ?? []
-                    room.signal()
-                }
+                labels = self.labels(for: chunk, labeler)
             }
             let i = node - base
             return i < labels.count ? labels[i] : labeler(node)
+        }
+    }
+
+    /// The labels of the chunk the printer has reached: made now when nobody has taken it,
+    /// taken when made ahead; while a worker is still on it, the printer makes the next chunk
+    /// nobody has taken (so neither thread idles while the other has work), then looks again.
+    /// The printer's own chunks come in increasing order, as its labeler needs.
+    private func labels(for chunk: Int, _ labeler: Labeler) -> [String?] {
+        while true {
+            let step = shared.withLock { shared -> Step in
+                if chunk >= shared.next {
+                    shared.next = chunk + 1
+                    return .make
+                }
+                if let made = shared.finished.removeValue(forKey: chunk) { return .take(made.labels, byWorker: made.byWorker) }
+                if shared.next < chunkCount, shared.next < chunk + window {
+                    defer { shared.next += 1 }
+                    return .makeAhead(shared.next)
+                }
+                return .wait
+            }
+            switch step {
+            case .make:
+                return labels(of: chunk, labeler)
+            case .take(let made, let byWorker):
+                if byWorker { room.signal() }
+                return made
+            case .makeAhead(let ahead):
+                let made = labels(of: ahead, labeler)
+                shared.withLock { $0.finished[ahead] = (made, false) }
+            case .wait:
+                done[chunk].wait()
+            }
         }
     }
 }

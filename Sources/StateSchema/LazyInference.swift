@@ -9,9 +9,15 @@ import State
 /// (pre-order); nodes may be skipped, and asking for one again is free.
 public final class LazyInference {
     private let context: SchemaInference.Context
-    /// The containers on the path to the last node asked for, each with its step.
-    /// `cursor` is the child of `node` last walked into: siblings are found from there on.
-    private var stack: [(node: Int, step: SchemaInference.Step, cursor: Int)] = []
+    /// A container on the path to the last node asked for, with what its step says of its
+    /// children. `cursor` is the child last walked into: siblings are found from there on.
+    fileprivate struct Frame {
+        var node: Int
+        var rules: SchemaInference.ChildRules
+        var cursor: Int
+    }
+
+    private var stack: [Frame] = []
     private var last: (node: Int, role: NodeRole?, color: ColorSpelling?)?
 
     public convenience init(_ tree: SourceTree) {
@@ -40,22 +46,33 @@ public final class LazyInference {
     /// printer need not look for it again). Same order rules as `role(of:)`.
     public func guess(of node: Int) -> (role: NodeRole?, color: ColorSpelling?) {
         if let last, last.node == node { return (last.role, last.color) }
-        let tree = context.tree
+        // The walk works on a local stack, put back at the end: a class's stored array is
+        // checked for exclusive access at every use, which a printer asking for every
+        // container of a large file feels.
+        var stack: [Frame] = []
+        swap(&stack, &self.stack)
+        defer { swap(&stack, &self.stack) }
+        let guess = context.walk(to: node, stack: &stack)
+        last = (node, guess.role, guess.color)
+        return guess
+    }
+}
+
+extension SchemaInference.Context {
+    /// Walks from the containers on `stack` (the path to the last node asked for) down to
+    /// `node`, guessing each container on the way, and leaves `stack` on the path to `node`.
+    fileprivate func walk(to node: Int, stack: inout [LazyInference.Frame]) -> (role: NodeRole?, color: ColorSpelling?) {
         // Leave the containers `node` is not in.
-        while let top = stack.indices.last, !(stack[top].node < node && node <= stack[top].node + Int(tree[stack[top].node].size)) { stack.removeLast() }
-        var role: NodeRole?
-        var color: ColorSpelling?
+        while let top = stack.last, !(top.node < node && node <= top.node + Int(tree[top.node].size)) { stack.removeLast() }
         if stack.isEmpty {
-            if node != SourceTree.root { _ = self.guess(of: SourceTree.root) }
-            if node == SourceTree.root {
-                let step = context.step(node, field: nil, modelName: nil)
-                role = push(node, step)
-                last = (node, role, step.color)
-                return (role, step.color)
-            }
+            let made = step(SourceTree.root, field: nil, modelName: nil)
+            push(SourceTree.root, made, onto: &stack)
+            if node == SourceTree.root { return (made.role, made.color) }
+            // A node outside the root (none): nothing to guess.
+            if stack.isEmpty { return (nil, nil) }
         }
         // Walk down from the innermost container to `node`, guessing each ancestor on the way.
-        while !stack.isEmpty {
+        while true {
             let top = stack.count - 1
             let parent = stack[top].node
             let isArray = tree[parent].kind == .array
@@ -63,25 +80,18 @@ public final class LazyInference {
             while child + Int(tree[child].size) < node { child += 1 + Int(tree[child].size) }
             stack[top].cursor = child
             let key = isArray ? nil : tree.key(of: child)
-            if let fixed = stack[top].step.fixedRole(ofChildWithKey: key) {
+            if let fixed = stack[top].rules.fixedRole(ofChildWithKey: key) {
                 // A tag or version: a scalar the step names, with nothing below it to guess.
-                guard child == node else { return (nil, nil) }
-                role = fixed
-                color = nil
-                break
+                return child == node ? (fixed, nil) : (nil, nil)
             }
-            let (field, modelName) = stack[top].step.childContext(key: key, isArray: isArray)
-            let step = context.step(child, field: field, modelName: modelName)
-            role = push(child, step)
-            color = step.color
-            if child == node { break }
+            let (field, modelName) = stack[top].rules.childContext(key: key, isArray: isArray)
+            let made = step(child, field: field, modelName: modelName)
+            push(child, made, onto: &stack)
+            if child == node { return (made.role, made.color) }
         }
-        last = (node, role, color)
-        return (role, color)
     }
 
-    private func push(_ node: Int, _ step: SchemaInference.Step) -> NodeRole {
-        if context.tree[node].kind.isContainer { stack.append((node, step, node + 1)) }
-        return step.role
+    private func push(_ node: Int, _ step: SchemaInference.Step, onto stack: inout [LazyInference.Frame]) {
+        if tree[node].kind.isContainer { stack.append(LazyInference.Frame(node: node, rules: step.rules, cursor: node + 1)) }
     }
 }

@@ -55,14 +55,32 @@ public enum SchemaInference {
     /// pass and `LazyInference`, which guesses as a printer walks.
     struct Step {
         var role: NodeRole
+        /// What the node's children are visited with.
+        var rules: ChildRules
+        /// How a color role's value spells its color (found when it was guessed).
+        var color: ColorSpelling?
+
+        init(role: NodeRole, tagKey: String? = nil, hasVersion: Bool = false, elementName: String? = nil, color: ColorSpelling? = nil) {
+            self.role = role
+            rules = ChildRules(tagKey: tagKey, hasVersion: hasVersion, elementName: elementName)
+            self.color = color
+        }
+
+        var tagKey: String? {
+            get { rules.tagKey }
+            set { rules.tagKey = newValue }
+        }
+    }
+
+    /// What a step says of its node's children (kept apart from the node's own role, so that
+    /// a walk keeps only this for each container on its path).
+    struct ChildRules {
         /// The child key that holds a type tag (a conformer's protocol key, an enum's name).
         var tagKey: String?
         /// Whether a `model_version` child is the model's version.
         var hasVersion = false
         /// The model name given to the items of an array of like dictionaries.
         var elementName: String?
-        /// How a color role's value spells its color (found when it was guessed).
-        var color: ColorSpelling?
 
         /// The role of a child with `key` that the step fixes (a tag, a version), or nil when
         /// the child is guessed on its own.
@@ -103,10 +121,10 @@ public enum SchemaInference {
             let isArray = tree[node].kind == .array
             for c in tree.children(of: node) {
                 let key = isArray ? nil : tree.key(of: c)
-                if let fixed = step.fixedRole(ofChildWithKey: key) {
+                if let fixed = step.rules.fixedRole(ofChildWithKey: key) {
                     roles[c] = fixed
                 } else {
-                    let context = step.childContext(key: key, isArray: isArray)
+                    let context = step.rules.childContext(key: key, isArray: isArray)
                     visit(c, field: context.field, modelName: context.modelName, depth: depth - 1, into: &roles)
                 }
             }

@@ -12,6 +12,20 @@ import State
 struct TagEvidence {
     /// key → type named → the key sets (other keys, sorted) of the dictionaries naming it.
     private var seen: [String: [String: Set<[String]>]] = [:]
+    /// The dictionaries already judged, as their keys' bytes in order with the types they name:
+    /// conformers of one protocol recur by the thousand with the same keys, and their evidence
+    /// is the same each time.
+    private var judged: Set<Shape> = []
+    private var shape = Shape()
+
+    /// A dictionary's shape as bytes, hashed whole (an array of bytes hashes byte by byte).
+    private struct Shape: Hashable {
+        var bytes: [UInt8] = []
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
 
     /// The tag keys of `tree`, judged from its dictionaries down to `depth` levels.
     ///
@@ -72,11 +86,40 @@ struct TagEvidence {
             }
         }
         guard !candidates.isEmpty else { return }
+        // Seen with these keys, in this order, naming these types: nothing new to learn.
+        if let shape = plainShape(of: node, in: tree, candidates: candidates) {
+            guard !judged.contains(shape) else { return }
+            judged.insert(shape)
+        }
         let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
         for (key, type) in candidates {
             let others = keys.filter { $0 != key && $0 != ModelVersion.key }.sorted()
             seen[key, default: [:]][type, default: []].insert(others)
         }
+    }
+
+    /// The dictionary's keys as the file spells them, then its candidates' keys and the types
+    /// they name, each after its length (so no two shapes spell alike); nil when a key is not
+    /// spelled plainly.
+    private mutating func plainShape(of node: Int, in tree: SourceTree, candidates: [(key: String, type: String)]) -> Shape? {
+        shape.bytes.removeAll(keepingCapacity: true)
+        func append(_ bytes: some Collection<UInt8>) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { shape.bytes.append(contentsOf: $0) }
+            shape.bytes.append(contentsOf: bytes)
+        }
+        let plain = tree.bytes.withUnsafeBufferPointer { buffer in
+            for child in tree.children(of: node) {
+                guard let range = tree.plainKeyRange(of: child, in: buffer) else { return false }
+                append(UnsafeBufferPointer(rebasing: buffer[range]))
+            }
+            return true
+        }
+        guard plain else { return nil }
+        for candidate in candidates {
+            append(candidate.key.utf8)
+            append(candidate.type.utf8)
+        }
+        return shape
     }
 
     /// The keys with strong evidence of holding type tags.
