@@ -51,7 +51,7 @@ struct PrintCommand: ParsableCommand {
         // tree). Otherwise roles are guessed as the tree is written, so output starts at once.
         guard let schema = try schemaOptions.load(for: input.url, tree: tree) else {
             // Guessed on the other cores as the tree is written (`LabelPipeline`).
-            let tagKeys = LazyInference(tree).tagKeys
+            let tagKeys = LazyInference.tagKeys(of: tree, threads: min(ProcessInfo.processInfo.activeProcessorCount, 8))
             let labels = LabelPipeline.start(nodeCount: tree.nodes.count) { guessedLabels(tree, inference: LazyInference(tree, tagKeys: tagKeys), swatches: swatches) }
             TreePrinter.render(tree, label: labels, emit: StandardStream.output.write)
             return
@@ -100,8 +100,10 @@ struct PrintCommand: ParsableCommand {
     }
 
     /// The comment after `node`, from its role and diagnostics.
-    /// `color` is the color's spelling when the caller has found it already.
-    static func label(_ node: Int, role: NodeRole?, diagnostics: [Diagnostic], tree: SourceTree, swatches: Swatches = .none, color spelling: ColorSpelling? = nil) -> String? {
+    /// `color` is the color's spelling (and perhaps the color) when the caller has found it.
+    static func label(_ node: Int, role: NodeRole?, diagnostics: [Diagnostic], tree: SourceTree, swatches: Swatches = .none, color detected: ColorSpelling.Detected? = nil)
+        -> String?
+    {
         var parts: [String] = []
         if let role {
             // Guesses are marked with `~`.
@@ -109,7 +111,7 @@ struct PrintCommand: ParsableCommand {
             switch role.kind {
             case .model, .conformer, .enumValue: parts.append(mark + role.label)
             case .color:
-                let color = spelling.map { $0.color(of: node, in: tree) } ?? ColorSpelling.color(at: node, in: tree)
+                let color = detected.map { $0.color(of: node, in: tree) } ?? ColorSpelling.color(at: node, in: tree)
                 parts.append(mark + "Color" + (color.map { " \($0.hex)" + swatches.swatch($0) } ?? ""))
             case .value(let type):
                 if tree[node].kind.isContainer, !role.inferred || type.mentionsModel {

@@ -18,7 +18,7 @@ public final class LazyInference {
     }
 
     private var stack: [Frame] = []
-    private var last: (node: Int, role: NodeRole?, color: ColorSpelling?)?
+    private var last: (node: Int, role: NodeRole?, color: ColorSpelling.Detected?)?
 
     public convenience init(_ tree: SourceTree) {
         self.init(tree, evidenceBudget: TagEvidence.wholeDocumentBudget)
@@ -38,13 +38,19 @@ public final class LazyInference {
     /// The keys judged to hold type tags.
     package var tagKeys: Set<String> { context.tagKeys }
 
+    /// The keys of `tree` judged to hold type tags (what `init(_:)` judges), by `threads`
+    /// threads sharing the work.
+    package static func tagKeys(of tree: SourceTree, threads: Int) -> Set<String> {
+        TagEvidence.tagKeys(of: tree, threads: threads)
+    }
+
     /// The guessed role of `node`. Asking for a node before one already asked for (other than
     /// itself or a descendant of an earlier node) starts over from the root.
     public func role(of node: Int) -> NodeRole? { guess(of: node).role }
 
     /// The guessed role of `node` and, for a color, its spelling (found on the way, so that a
     /// printer need not look for it again). Same order rules as `role(of:)`.
-    public func guess(of node: Int) -> (role: NodeRole?, color: ColorSpelling?) {
+    public func guess(of node: Int) -> (role: NodeRole?, color: ColorSpelling.Detected?) {
         if let last, last.node == node { return (last.role, last.color) }
         // The walk works on a local stack, put back at the end: a class's stored array is
         // checked for exclusive access at every use, which a printer asking for every
@@ -61,7 +67,7 @@ public final class LazyInference {
 extension SchemaInference.Context {
     /// Walks from the containers on `stack` (the path to the last node asked for) down to
     /// `node`, guessing each container on the way, and leaves `stack` on the path to `node`.
-    fileprivate func walk(to node: Int, stack: inout [LazyInference.Frame]) -> (role: NodeRole?, color: ColorSpelling?) {
+    fileprivate func walk(to node: Int, stack: inout [LazyInference.Frame]) -> (role: NodeRole?, color: ColorSpelling.Detected?) {
         // Leave the containers `node` is not in.
         while let top = stack.last, !(top.node < node && node <= top.node + Int(tree[top.node].size)) { stack.removeLast() }
         if stack.isEmpty {

@@ -57,10 +57,10 @@ public enum SchemaInference {
         var role: NodeRole
         /// What the node's children are visited with.
         var rules: ChildRules
-        /// How a color role's value spells its color (found when it was guessed).
-        var color: ColorSpelling?
+        /// How a color role's value spells its color, and the color when guessing read it.
+        var color: ColorSpelling.Detected?
 
-        init(role: NodeRole, tagKey: String? = nil, hasVersion: Bool = false, elementName: String? = nil, color: ColorSpelling? = nil) {
+        init(role: NodeRole, tagKey: String? = nil, hasVersion: Bool = false, elementName: String? = nil, color: ColorSpelling.Detected? = nil) {
             self.role = role
             rules = ChildRules(tagKey: tagKey, hasVersion: hasVersion, elementName: elementName)
             self.color = color
@@ -139,12 +139,14 @@ public enum SchemaInference {
                 return Step(role: NodeRole(.value(.array(elementName.map { .named($0) } ?? .scalar(.any))), field: field, inferred: true), elementName: elementName)
             case .string:
                 // `#FF8000` (themes, VS Code): a color, guessed from its spelling.
-                if let spelling = ColorSpelling.detect(node, in: tree), case .hex = spelling { return Step(role: NodeRole(.color, field: field, inferred: true), color: spelling) }
+                if let spelling = ColorSpelling.detect(node, in: tree), case .hex = spelling {
+                    return Step(role: NodeRole(.color, field: field, inferred: true), color: ColorSpelling.Detected(spelling: spelling, color: nil))
+                }
                 return Step(role: NodeRole(.value(.scalar(.string)), field: field, inferred: true))
             case .data:
                 // An archived NSColor in data (Terminal.app profiles).
                 if let spelling = ColorSpelling.detect(node, in: tree), case .archivedColor = spelling {
-                    return Step(role: NodeRole(.color, field: field, inferred: true), color: spelling)
+                    return Step(role: NodeRole(.color, field: field, inferred: true), color: ColorSpelling.Detected(spelling: spelling, color: nil))
                 }
                 return Step(role: NodeRole(.value(.scalar(.data)), field: field, inferred: true))
             case .integer where tree[node].isWideNumber, .real where tree[node].isWideNumber:
@@ -159,9 +161,9 @@ public enum SchemaInference {
         }
 
         private func dictionaryStep(_ node: Int, field: String?, modelName: String?) -> Step {
-            if let spelling = ColorSpelling.detect(node, in: tree) {
+            if let detected = ColorSpelling.detectReading(node, in: tree) {
                 // State's colors, and iTerm2's, asset catalogs' and 0…255 ones by their shape.
-                return Step(role: NodeRole(.color, field: field, transform: spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true), color: spelling)
+                return Step(role: NodeRole(.color, field: field, transform: detected.spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true), color: detected)
             }
             // Keys are read only for small dictionaries: the enum shapes have one or two, and a
             // tag is looked up by name below.
@@ -203,13 +205,15 @@ public enum SchemaInference {
             if let legacyChild, tree[legacyChild].kind == .string, let legacy = tree.scalar(at: legacyChild).stringValue, isTypeName(legacy) {
                 step.role.kind = .conformer(legacy, protocolName: "?")
                 step.tagKey = "model_type_key"
-            } else if let (key, type) = tagMembers.lazy.compactMap({ k -> (String, String)? in
-                // The value of the last member with the key, as readers keep.
-                guard let v = string(k, in: node), isTypeName(v), v != k else { return nil }
-                return (k, v)
-            }).first {
-                step.role.kind = .conformer(type, protocolName: key)
-                step.tagKey = key
+            } else {
+                // The first tag member naming a type, by the value of its last member (as
+                // readers keep). A loop, not a lazy sequence: a closure would copy the context.
+                for key in tagMembers {
+                    guard let type = string(key, in: node), isTypeName(type), type != key else { continue }
+                    step.role.kind = .conformer(type, protocolName: key)
+                    step.tagKey = key
+                    break
+                }
             }
             return step
         }

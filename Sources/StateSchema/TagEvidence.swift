@@ -1,4 +1,6 @@
+import Dispatch
 import State
+import Synchronization
 
 /// Which keys of a document hold protocol type tags, judged from the whole document rather
 /// than one dictionary: a string field like `"CFBundleTypeRole": "Editor"` looks exactly like
@@ -34,24 +36,70 @@ struct TagEvidence {
     /// table, so every part of the document is sampled), which keeps this to tens of
     /// milliseconds and lets `state print` start writing at once; conformers of one protocol
     /// recur throughout a file, so a sample finds them. A guess it is either way.
-    static func tagKeys(of tree: SourceTree, depth: Int = .max, budget: Int = wholeDocumentBudget) -> Set<String> {
-        var evidence = TagEvidence()
-        if depth != .max {
+    ///
+    /// `threads` share the nodes judged (the evidence is the same however it is shared).
+    static func tagKeys(of tree: SourceTree, depth: Int = .max, budget: Int = wholeDocumentBudget, threads: Int = 1) -> Set<String> {
+        guard depth == .max else {
+            var evidence = TagEvidence()
             evidence.collect(SourceTree.root, in: tree, depth: depth)
-        } else if tree.nodes.count <= budget {
-            for node in 0..<tree.nodes.count where tree[node].kind == .dictionary { evidence.collect(dictionary: node, in: tree) }
+            return evidence.tagKeys
+        }
+        var ranges: [Range<Int>]
+        if tree.nodes.count <= budget {
+            ranges = [0..<tree.nodes.count]
         } else {
             let windows = 64
             let width = budget / windows
             let stride = tree.nodes.count / windows
-            for w in 0..<windows {
-                let start = w * stride
-                for node in start..<min(start + width, tree.nodes.count) where tree[node].kind == .dictionary {
-                    evidence.collect(dictionary: node, in: tree)
+            ranges = (0..<windows).map { w in (w * stride)..<min(w * stride + width, tree.nodes.count) }
+        }
+        let parts = max(1, min(threads, tree.nodes.count / 65_536 + 1))
+        guard parts > 1 else {
+            var evidence = TagEvidence()
+            for range in ranges { evidence.collect(range, in: tree) }
+            return evidence.tagKeys
+        }
+        // Each thread judges an equal share of the nodes, then the evidence is put together.
+        let share = (ranges.reduce(0) { $0 + $1.count } + parts - 1) / parts
+        var split = [[Range<Int>]](repeating: [], count: parts)
+        var part = 0
+        var filled = 0
+        for range in ranges {
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                let room = part == parts - 1 ? range.upperBound - lower : share - filled
+                let piece = lower..<min(range.upperBound, lower + room)
+                split[part].append(piece)
+                filled += piece.count
+                lower = piece.upperBound
+                if filled >= share, part < parts - 1 {
+                    part += 1
+                    filled = 0
                 }
             }
         }
+        let shares = split
+        let found = Mutex<[TagEvidence]>([])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var evidence = TagEvidence()
+            for range in shares[part] { evidence.collect(range, in: tree) }
+            found.withLock { $0.append(evidence) }
+        }
+        var evidence = TagEvidence()
+        for part in found.withLock({ $0 }) { evidence.merge(part) }
         return evidence.tagKeys
+    }
+
+    /// Gathers the evidence of the dictionaries among `nodes`.
+    private mutating func collect(_ nodes: Range<Int>, in tree: SourceTree) {
+        for node in nodes where tree[node].kind == .dictionary { collect(dictionary: node, in: tree) }
+    }
+
+    /// Adds what `other` has seen.
+    private mutating func merge(_ other: TagEvidence) {
+        for (key, types) in other.seen {
+            for (type, keySets) in types { seen[key, default: [:]][type, default: []].formUnion(keySets) }
+        }
     }
 
     /// How many nodes are judged whole; larger documents are sampled (see `tagKeys(of:)`).

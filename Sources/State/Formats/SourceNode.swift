@@ -8,7 +8,7 @@ public struct SourceNode: Sendable, Equatable {
     public enum Kind: UInt8, Sendable {
         case dictionary, array, string, integer, real, trueValue, falseValue, date, data, uid, null
 
-        public var isContainer: Bool { self == .dictionary || self == .array }
+        @inlinable public var isContainer: Bool { self == .dictionary || self == .array }
     }
 
     /// No key: the node is the root or an array element.

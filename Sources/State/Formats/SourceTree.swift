@@ -75,10 +75,11 @@ public struct SourceTree: Sendable {
 
     // MARK: - Navigation
 
-    public subscript(index: Int) -> SourceNode { nodes[index] }
+    // Inlinable: every walk of the tree asks these per node, from other modules too.
+    @inlinable public subscript(index: Int) -> SourceNode { nodes[index] }
 
     /// The indices of the direct children of `index`, in document order.
-    public func children(of index: Int) -> ChildIndices { ChildIndices(nodes: nodes, parent: index) }
+    @inlinable public func children(of index: Int) -> ChildIndices { ChildIndices(nodes: nodes, parent: index) }
 
     /// The index of the node at `path`, or nil when it does not exist. A numeric component
     /// addresses an array index, or a dictionary key spelled with those digits.

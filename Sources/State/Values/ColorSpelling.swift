@@ -74,13 +74,35 @@ public enum ColorSpelling: Sendable, Equatable {
             guard case .string(let text) = tree.scalar(at: node) else { return nil }
             return hexStyle(of: text, key: tree.key(of: node)).map(ColorSpelling.hex)
         case .dictionary:
-            return dictionarySpelling(node, in: tree)
+            return dictionaryDetection(node, in: tree)?.spelling
         case .data where tree[node].byteRange.count <= 16 * 1024:
             guard case .data(let data) = tree.scalar(at: node), let (_, name) = ArchivedColor.archivedColor(in: data) else { return nil }
             return .archivedColor(className: name)
         default:
             return nil
         }
+    }
+
+    /// The spelling of `node` as `detect` finds it and, for the dictionaries whose channels
+    /// detecting reads anyway (State's 0…1 and 0…255 ones), its color — what `color(of:)`
+    /// would read again; nil for other spellings.
+    public static func detectReading(_ node: Int, in tree: SourceTree) -> Detected? {
+        if tree[node].kind == .dictionary { return tree[node].count > 6 ? nil : dictionaryDetection(node, in: tree) }
+        return detect(node, in: tree).map { Detected(spelling: $0, color: nil) }
+    }
+
+    /// A spelling found, with the color when finding it read the channels.
+    public struct Detected: Sendable, Equatable {
+        public var spelling: ColorSpelling
+        public var color: RGBAColor?
+
+        public init(spelling: ColorSpelling, color: RGBAColor?) {
+            self.spelling = spelling
+            self.color = color
+        }
+
+        /// The color, read now unless it was read when the spelling was found.
+        public func color(of node: Int, in tree: SourceTree) -> RGBAColor? { color ?? spelling.color(of: node, in: tree) }
     }
 
     /// `#RGB`…`#RRGGBBAA`; `0xRRGGBB[AA]` only under a key that names a color (a hex number
@@ -123,7 +145,12 @@ public enum ColorSpelling: Sendable, Equatable {
         return HexStyle(prefix: String(text.prefix(prefixLength)), digitsPerChannel: perChannel, hasAlpha: alpha, uppercase: letters == upper)
     }
 
-    static func dictionarySpelling(_ node: Int, in tree: SourceTree) -> ColorSpelling? {
+    private static let rgbKeys = ["red", "green", "blue"]
+    private static let rgbaKeys = ["red", "green", "blue", "alpha"]
+    private static let iTermChannelKeys = ["Red Component", "Green Component", "Blue Component"]
+
+    /// A dictionary's spelling, with the color when the channels were read to find it.
+    static func dictionaryDetection(_ node: Int, in tree: SourceTree) -> Detected? {
         guard mayBeColorDictionary(node, in: tree) else { return nil }
         // A few members (`detect` passes over larger dictionaries): a list, not a hash table
         // — this runs for every color of a file being printed. The last of equal keys counts.
@@ -135,31 +162,32 @@ public enum ColorSpelling: Sendable, Equatable {
         }
         let children = Members(members: members)
         func number(_ key: String) -> Double? { children[key].flatMap { tree.scalar(at: $0).doubleValue } }
-        if children.keysAre(["red", "green", "blue", "alpha"]) || children.keysAre(["red", "green", "blue"]) {
-            let rgb = ["red", "green", "blue"].compactMap(number)
-            guard rgb.count == 3 else { return nil }
-            let integers = ["red", "green", "blue"].allSatisfy { tree[children[$0]!].kind == .integer }
-            if integers, rgb.contains(where: { $0 > 1 }), rgb.allSatisfy({ (0...255).contains($0) }) {
+        if children.keysAre(rgbaKeys) || children.keysAre(rgbKeys) {
+            guard let r = number("red"), let g = number("green"), let b = number("blue") else { return nil }
+            let integers = rgbKeys.allSatisfy { tree[children[$0]!].kind == .integer }
+            if integers, r > 1 || g > 1 || b > 1, [r, g, b].allSatisfy({ (0...255).contains($0) }) {
                 // Alpha as a byte (2…255) or a fraction (a real); a whole 0 or 1 could be
                 // either, and so could the channels: no guess then.
-                if let alpha = children["alpha"] {
-                    guard let a = number("alpha"), (0...255).contains(a), tree[alpha].kind == .real ? a <= 1 : a > 1 else { return nil }
+                var alpha = 1.0
+                if let alphaNode = children["alpha"] {
+                    guard let a = number("alpha"), (0...255).contains(a), tree[alphaNode].kind == .real ? a <= 1 : a > 1 else { return nil }
+                    alpha = tree[alphaNode].kind == .integer && a > 1 ? a / 255 : a
                 }
-                return .byteDictionary
+                return Detected(spelling: .byteDictionary, color: RGBAColor(red: r / 255, green: g / 255, blue: b / 255, alpha: alpha))
             }
-            guard children.keysAre(["red", "green", "blue", "alpha"]), let alpha = number("alpha"), (rgb + [alpha]).allSatisfy({ (0...1).contains($0) }) else { return nil }
-            return .unitDictionary
+            guard children.keysAre(rgbaKeys), let alpha = number("alpha"), [r, g, b, alpha].allSatisfy({ (0...1).contains($0) }) else { return nil }
+            return Detected(spelling: .unitDictionary, color: RGBAColor(red: r, green: g, blue: b, alpha: alpha))
         }
-        if ["Red Component", "Green Component", "Blue Component"].allSatisfy({ number($0).map { (0...1).contains($0) } ?? false }) {
+        if iTermChannelKeys.allSatisfy({ number($0).map { (0...1).contains($0) } ?? false }) {
             if children["Alpha Component"] != nil, !(number("Alpha Component").map { (0...1).contains($0) } ?? false) { return nil }
             let space = children["Color Space"].flatMap { tree.scalar(at: $0).stringValue }
-            return .iTerm(colorSpace: space)
+            return Detected(spelling: .iTerm(colorSpace: space), color: nil)
         }
         if let components = children["components"], tree[components].kind == .dictionary,
             let space = children["color-space"].flatMap({ tree.scalar(at: $0).stringValue })
         {
-            let values = ["red", "green", "blue"].compactMap { key in tree.child(of: components, key: key).flatMap { AssetComponent(tree, $0)?.value } }
-            return values.count == 3 ? .assetCatalog(colorSpace: space) : nil
+            let values = rgbKeys.compactMap { key in tree.child(of: components, key: key).flatMap { AssetComponent(tree, $0)?.value } }
+            return values.count == 3 ? Detected(spelling: .assetCatalog(colorSpace: space), color: nil) : nil
         }
         return nil
     }
