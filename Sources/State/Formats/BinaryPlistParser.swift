@@ -121,14 +121,53 @@ enum BinaryPlistParser {
         case 0x5, 0x7:
             return String(decoding: UnsafeBufferPointer(rebasing: b[h.payload..<(h.payload + h.count)]), as: UTF8.self)
         case 0x6:
-            var units = [UInt16]()
-            units.reserveCapacity(h.count)
-            for i in 0..<h.count {
-                units.append(UInt16(b[h.payload + 2 * i]) << 8 | UInt16(b[h.payload + 2 * i + 1]))
-            }
-            return String(decoding: units, as: UTF16.self)
+            return utf16BigEndian(b, at: h.payload, units: h.count)
         default:
             return ""
+        }
+    }
+
+    /// Big-endian UTF-16 as a string, transcoded to UTF-8 as it is read (a `String` built
+    /// from UTF-16 code units takes a slow generic path). An unpaired surrogate becomes U+FFFD,
+    /// as `String(decoding:as: UTF16.self)` makes it.
+    static func utf16BigEndian(_ b: UnsafeBufferPointer<UInt8>, at start: Int, units count: Int) -> String {
+        String(unsafeUninitializedCapacity: count * 3) { out in
+            var o = 0
+            var i = 0
+            func unit(_ i: Int) -> UInt32 { UInt32(b[start + 2 * i]) << 8 | UInt32(b[start + 2 * i + 1]) }
+            while i < count {
+                var scalar = unit(i)
+                i += 1
+                if scalar & 0xF800 == 0xD800 {
+                    if scalar < 0xDC00, i < count, unit(i) & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (unit(i) - 0xDC00)
+                        i += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                switch scalar {
+                case ..<0x80:
+                    out[o] = UInt8(scalar)
+                    o += 1
+                case ..<0x800:
+                    out[o] = UInt8(0xC0 | scalar >> 6)
+                    out[o + 1] = UInt8(0x80 | scalar & 0x3F)
+                    o += 2
+                case ..<0x10000:
+                    out[o] = UInt8(0xE0 | scalar >> 12)
+                    out[o + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[o + 2] = UInt8(0x80 | scalar & 0x3F)
+                    o += 3
+                default:
+                    out[o] = UInt8(0xF0 | scalar >> 18)
+                    out[o + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    out[o + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[o + 3] = UInt8(0x80 | scalar & 0x3F)
+                    o += 4
+                }
+            }
+            return o
         }
     }
 
