@@ -35,6 +35,16 @@ public struct RoleTable: Sendable {
         }
     }
 
+    /// The table after the subtree at `node` changed from `oldSize` to `newSize` descendants:
+    /// the roles before it and after it are kept (those after it moved with their nodes), the
+    /// subtree's own are cleared, to be checked again.
+    package func replacingSubtree(at node: Int, oldSize: Int, newSize: Int) -> RoleTable {
+        var table = self
+        let oldEnd = node + 1 + oldSize
+        table.indexes.replaceSubrange(node..<oldEnd, with: repeatElement(0, count: newSize + 1))
+        return table
+    }
+
     /// The number of nodes of the document the table is for.
     public var nodeCount: Int { indexes.count }
 

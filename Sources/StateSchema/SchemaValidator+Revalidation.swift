@@ -55,4 +55,72 @@ extension SchemaValidator {
         }
         return TypedDocument(schema: schema, rootType: previous.rootType, roles: run.roles, diagnostics: diagnostics)
     }
+
+    /// The check of `tree` after an edit that changed only the subtree at `node` — a member
+    /// deleted, inserted, renamed, moved or duplicated in it, or the value replaced — which
+    /// now has `grown` more nodes than before: `previous` (the whole check of the tree before)
+    /// is kept before and after it, and the subtree is checked again as the type its node had.
+    /// When that node's role depends on its container (a type tag, a version, a color's
+    /// channel, an enum's case or payload) or gives no type to check (it was not checked), the
+    /// containers above are tried. Nil when no container
+    /// below the root can be checked alone, or `previous` checked no root type: only the
+    /// whole check is right then.
+    public func revalidating(_ previous: TypedDocument, subtree node: Int, grown: Int, in tree: SourceTree, links: NodeLinks) -> TypedDocument? {
+        guard previous.rootType != nil, tree.nodes.count == previous.roles.nodeCount + grown, links.parents.count == tree.nodes.count, node < tree.nodes.count else { return nil }
+        var node = node
+        var type: (FieldType, NodeRole)?
+        while node != SourceTree.root {
+            guard let parent = links.parent(of: node) else { return nil }
+            // A color's channels are checked with their color (they have roles only when it
+            // reads), an enum's case, raw value and payload with the enum (they name its case).
+            if let role = previous.roles[node], let checked = Self.type(checking: role), !Self.decidesContainer(previous.roles[parent]) {
+                type = (checked, role)
+                break
+            }
+            node = parent
+        }
+        guard let (checked, role) = type else { return nil }
+        let newSize = Int(tree[node].size)
+        let oldSize = newSize - grown
+        guard oldSize >= 0 else { return nil }
+        var run = Run(schema: schema, transforms: transforms, tree: tree, roles: previous.roles.replacingSubtree(at: node, oldSize: oldSize, newSize: newSize), depthLimit: .max)
+        run.links = links
+        run.check(node, as: checked, field: role.field, transform: role.transform)
+        // What the subtree said goes, but for what its container said of its key (an unknown
+        // or transient field); what follows it moved with its nodes.
+        let oldEnd = node + oldSize
+        var diagnostics: [Diagnostic] = []
+        for var d in previous.diagnostics {
+            if d.node < node || (d.node == node && d.kind == .unexpectedKey) {
+                diagnostics.append(d)
+            } else if d.node > oldEnd {
+                d.node += grown
+                diagnostics.append(d)
+            }
+        }
+        for d in run.diagnostics {
+            let at = diagnostics.firstIndex { $0.node > d.node } ?? diagnostics.endIndex
+            diagnostics.insert(d, at: at)
+        }
+        return TypedDocument(schema: schema, rootType: previous.rootType, roles: run.roles, diagnostics: diagnostics)
+    }
+
+    /// Whether a container with `role` is decided by its children's values (a color, an enum).
+    private static func decidesContainer(_ role: NodeRole?) -> Bool {
+        switch role?.kind {
+        case .color?, .enumValue?: true
+        default: false
+        }
+    }
+
+    /// The type a node with `role` is checked as, when its container plays no part in it.
+    private static func type(checking role: NodeRole) -> FieldType? {
+        switch role.kind {
+        case .model(let name), .enumValue(let name, _): .named(name)
+        case .conformer(_, let protocolName): .named(protocolName)
+        case .value(let type): type
+        case .color: .scalar(.color)
+        case .typeTag, .version, .unknown: nil
+        }
+    }
 }

@@ -89,4 +89,72 @@ import Testing
         #expect(incremental.diagnostics.map(\.description) == validator.validate(edited).diagnostics.map(\.description))
         #expect(incremental.diagnostics.count == 1)
     }
+
+    /// `revalidating(_:subtree:grown:in:links:)` — only the changed subtree checked again after
+    /// a member was deleted, duplicated or renamed, or a value replaced by another — against the
+    /// whole check of the edited file: the same role on every node, the same diagnostics.
+    @Test func aChangedSubtreeCheckedAloneEqualsTheWholeCheck() throws {
+        var random = SeededGenerator.fromEnvironment()
+        let seed = random.seed
+        let original = Array(try AssetLibrary.sample.string(format: .xml).utf8)
+        var bytes = original
+        var tree = try SourceTree(parsing: bytes)
+        var typed = validator.validate(tree)
+        var revalidated = 0
+        for step in 0..<300 {
+            if tree.nodes.count < 40 {
+                bytes = original
+                tree = try SourceTree(parsing: bytes)
+                typed = validator.validate(tree)
+            }
+            let links = NodeLinks(tree)
+            let node = Int.random(in: 1..<tree.nodes.count, using: &random)
+            guard let parent = links.parent(of: node) else { continue }
+            let start = tree[node].hasKey ? Int(tree[node].keyStart) : Int(tree[node].start)
+            let member = start..<Int(tree[node].end)
+            let value = Array(bytes[tree[node].byteRange])
+            var next = bytes
+            var changed = parent
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                next.removeSubrange(member)
+            case 1:
+                let copy = tree[node].hasKey ? Array("<key>copy\(step)</key>".utf8) + value : value
+                next.insert(contentsOf: copy, at: member.upperBound)
+            case 2:
+                guard tree[node].hasKey else { continue }
+                let key = ["name", "color", "tags", "zzz", "Asset", "model_version", "assets"].randomElement(using: &random)!
+                next.replaceSubrange(start..<Int(tree[node].start), with: Array("<key>\(key)</key>".utf8))
+            default:
+                let other = Int.random(in: 1..<tree.nodes.count, using: &random)
+                next.replaceSubrange(tree[node].byteRange, with: Array(bytes[tree[other].byteRange]))
+                changed = node
+            }
+            guard let nextTree = try? SourceTree(parsing: next) else { continue }
+            let whole = validator.validate(nextTree)
+            let nextLinks = NodeLinks(nextTree)
+            guard let incremental = validator.revalidating(typed, subtree: changed, grown: nextTree.nodes.count - tree.nodes.count, in: nextTree, links: nextLinks) else {
+                continue
+            }
+            revalidated += 1
+            for n in 0..<nextTree.nodes.count where incremental.role(of: n) != whole.role(of: n) {
+                Issue.record(
+                    "seed \(seed), step \(step): \(nextLinks.path(of: n, in: nextTree)) is \(incremental.role(of: n)?.label ?? "nothing"), the whole check says \(whole.role(of: n)?.label ?? "nothing")"
+                )
+                return
+            }
+            let got = incremental.diagnostics.map(\.description).sorted()
+            let expected = whole.diagnostics.map(\.description).sorted()
+            guard got == expected else {
+                Issue.record("seed \(seed), step \(step): diagnostics \(got) expected \(expected)")
+                return
+            }
+            #expect(incremental.diagnostics.map(\.node).sorted() == whole.diagnostics.map(\.node).sorted(), "seed \(seed), step \(step)")
+            bytes = next
+            tree = nextTree
+            typed = whole
+        }
+        // Edits inside the library's models, nearly all of them; the root's members are not.
+        #expect(revalidated > 150, "seed \(seed): \(revalidated)")
+    }
 }

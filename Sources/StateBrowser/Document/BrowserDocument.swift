@@ -54,6 +54,17 @@ public struct BrowserDocument: Sendable {
         links = NodeLinks(tree)
     }
 
+    /// A document whose check is done already.
+    private init(tree: SourceTree, checker: Checker, fileName: String, schemaName: String?, typed: TypedDocument, links: NodeLinks) {
+        self.tree = tree
+        self.checker = checker
+        self.typed = typed
+        isCheckPending = false
+        self.fileName = fileName
+        self.schemaName = schemaName
+        self.links = links
+    }
+
     /// Opens `url`, checking it against `schema` — or, unless `discoversSchema` is false, the
     /// schema found beside it when that one applies (`SchemaLoader.discover`) — or by inference.
     /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
@@ -108,6 +119,21 @@ public struct BrowserDocument: Sendable {
     /// it is small enough.
     public func replacing(_ tree: SourceTree) -> BrowserDocument {
         var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, deferCheck: tree.nodes.count > Self.synchronousCheckLimit)
+        next.generation = generation + 1
+        next.schemaNote = schemaNote
+        return next
+    }
+
+    /// The document for `tree` after an edit that changed only the subtree `change` names
+    /// (the node at its path; everything before it the same, everything after it moved):
+    /// only that subtree is checked again, when the checker can do that
+    /// (`SchemaValidator.revalidating(_:subtree:grown:in:links:)`), so a member deleted from a
+    /// 100 MB file costs its container's check, not the file's. Otherwise as `replacing(_:)`.
+    public func replacing(_ tree: SourceTree, change: TreeChange) -> BrowserDocument {
+        guard !isCheckPending, case .schema(let validator, _) = checker, let node = tree.index(at: change.path) else { return replacing(tree) }
+        let links = NodeLinks(tree)
+        guard let typed = validator.revalidating(typed, subtree: node, grown: tree.nodes.count - self.links.parents.count, in: tree, links: links) else { return replacing(tree) }
+        var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, typed: typed, links: links)
         next.generation = generation + 1
         next.schemaNote = schemaNote
         return next

@@ -83,8 +83,8 @@ extension BrowserState {
 
     /// The document for the session's tree in the mode shown: the graph rebuilt, or the
     /// storage when the edit left no archive.
-    mutating func documentForSession() -> BrowserDocument {
-        guard let raw = archiveView?.storage else { return document.replacing(session.tree) }
+    mutating func documentForSession(change: TreeChange? = nil) -> BrowserDocument {
+        guard let raw = archiveView?.storage else { return change.map { document.replacing(session.tree, change: $0) } ?? document.replacing(session.tree) }
         if let graph = ArchiveGraph.of(session.tree) {
             archiveView?.graph = graph
             return Self.graphDocument(graph, after: document)
