@@ -17,7 +17,12 @@ public enum SourceEditor {
             if tree.scalar(at: node) == value { return SourcePatch([]) }
             if let edits = tree.binaryEdits(setting: node, to: value) { return SourcePatch(edits, rereading: node) }
         }
-        if tree.format == .binary, let edits = binaryStructureEdits(operation, in: tree) { return SourcePatch(edits) }
+        if tree.format == .binary, let edits = binaryStructureEdits(operation, in: tree) {
+            // The one container the patch rewrites is read again with its subtree.
+            let container: PlistPath
+            if case .insert(let into, _, _, _) = operation { container = into } else { container = operation.path.dropLast() }
+            return SourcePatch(edits, rereading: tree.index(at: container))
+        }
         return SourcePatch(try edit(operation, in: tree))
     }
 

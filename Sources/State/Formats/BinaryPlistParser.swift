@@ -208,6 +208,10 @@ enum BinaryPlistParser {
         let objectLimit: Int
         var nodes: [SourceNode] = []
         let maxNodes: Int
+        /// The object to start from, when not the trailer's top object (a subtree read again
+        /// after an edit), and how deep it lies (the nesting limit counts from the file's root).
+        var rootObject: Int?
+        var depthOffset = 0
 
         init(buffer: UnsafeBufferPointer<UInt8>) throws {
             b = buffer
@@ -285,7 +289,8 @@ enum BinaryPlistParser {
             var keyStart = SourceNode.noKey
             // The reference to visit next: the trailer's top object first.
             var position = n - 32 + 16 + (8 - refSize)
-            var rootRef = trailer.topObject
+            var rootRef = rootObject ?? trailer.topObject
+            guard rootRef >= 0, rootRef < objectCount else { throw PlistError("object reference \(rootRef) is out of range (\(objectCount) objects)", at: .byte(offset: n - 16)) }
             while true {
                 // Visit one object.
                 let object: Int
@@ -313,7 +318,7 @@ enum BinaryPlistParser {
                         guard !onPath[object] else {
                             throw PlistError("reference cycle: object \(object) contains itself", at: .byte(offset: position))
                         }
-                        let open = stack.count + (top.node >= 0 ? 1 : 0)
+                        let open = stack.count + (top.node >= 0 ? 1 : 0) + depthOffset
                         guard open < PlistLimits.maxDepth else {
                             throw PlistError("nesting deeper than \(PlistLimits.maxDepth) levels", at: .byte(offset: start))
                         }

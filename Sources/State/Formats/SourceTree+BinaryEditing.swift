@@ -64,13 +64,14 @@ extension SourceTree {
         }
     }
 
-    /// Applies `edits` (from `binaryEdits(setting:to:)`, or the inverse this returned for them)
-    /// and reads the scalar `node` again through its parent's reference: no other node moves,
-    /// so the tree is what parsing the whole new file gives. Returns the edits that take them
-    /// back, or nil — with nothing changed — when `node` does not read back as a sound scalar
-    /// (the caller then parses the whole file).
+    /// Applies `edits` (from `binaryEdits(setting:to:)` or `binaryEdits(rewriting:…)`, or the
+    /// inverse this returned for them) and reads `node` again through its parent's reference —
+    /// a scalar, or a container with its whole subtree (the container a structural patch
+    /// rewrote): no other object moves, so the tree is what parsing the whole new file gives.
+    /// Returns the edits that take them back, or nil — with nothing changed — when `node` does
+    /// not read back soundly (the caller then parses the whole file).
     public mutating func splice(binaryEdits edits: [ByteEdit], rereading node: Int) -> [ByteEdit]? {
-        guard format == .binary, node < nodes.count, !nodes[node].kind.isContainer else { return nil }
+        guard format == .binary, node < nodes.count else { return nil }
         var inverse: [ByteEdit] = []
         for edit in edits {
             guard edit.range.upperBound <= bytes.count else {
@@ -80,16 +81,50 @@ extension SourceTree {
             inverse.insert(edit.inverse(in: bytes), at: 0)
             bytes.replaceSubrange(edit.range, with: edit.replacement)
         }
-        guard let fresh = rereadBinaryScalar(node) else {
+        if !nodes[node].kind.isContainer {
+            guard let fresh = rereadBinaryScalar(node) else {
+                takeBack(inverse)
+                return nil
+            }
+            nodes[node] = fresh
+            return inverse
+        }
+        guard let (fresh, ancestors) = rereadBinarySubtree(node) else {
             takeBack(inverse)
             return nil
         }
-        nodes[node] = fresh
+        let oldCount = Int(nodes[node].size) + 1
+        let grown = fresh.count - oldCount
+        for a in ancestors { nodes[a].size = UInt32(Int(nodes[a].size) + grown) }
+        nodes.replaceSubrange(node..<(node + oldCount), with: fresh)
         return inverse
     }
 
     private mutating func takeBack(_ inverse: [ByteEdit]) {
         for edit in inverse { bytes.replaceSubrange(edit.range, with: edit.replacement) }
+    }
+
+    /// The container `node` and everything below it as the current bytes have them, found as
+    /// a whole parse finds them, with the containers above it (whose sizes change with it).
+    private func rereadBinarySubtree(_ node: Int) -> (nodes: [SourceNode], ancestors: [Int])? {
+        var ancestors: [Int] = []
+        var parent = SourceTree.root
+        while parent != node {
+            ancestors.append(parent)
+            guard let child = children(of: parent).first(where: { $0 <= node && node <= $0 + Int(nodes[$0].size) }) else { return nil }
+            parent = child
+        }
+        return bytes.withUnsafeBufferPointer { b -> (nodes: [SourceNode], ancestors: [Int])? in
+            guard let trailer = try? BinaryPlistParser.trailer(of: b), let reference = binaryReference(of: node, in: b, trailer) else { return nil }
+            guard var parser = try? BinaryPlistParser.Parser(buffer: b) else { return nil }
+            parser.rootObject = Int(BinaryPlistParser.readUInt(b, reference.position, reference.size))
+            parser.depthOffset = ancestors.count
+            do { try parser.run() } catch { return nil }
+            var fresh = parser.nodes
+            guard !fresh.isEmpty else { return nil }
+            fresh[0].keyStart = nodes[node].keyStart
+            return (fresh, ancestors)
+        }
     }
 
     /// The scalar `node` as the current bytes have it, found as a whole parse finds it.
