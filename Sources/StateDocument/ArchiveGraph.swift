@@ -128,7 +128,7 @@ public struct ArchiveGraph: Sendable {
             let content = archive.content(of: uid)
             // Only objects (not plain strings or numbers, which are values) are shared.
             if archive.className(of: uid) != nil { shown[uid] = PlistPath(trail) }
-            let objectPath = PlistPath([.key("$objects"), .index(uid)])
+            // Slots are spelled whole where they are made (one array each, not a path appended to).
             switch content {
             case .null: return plist.scalar(.string("$null"))
             case .scalar(let value): return value.isContainer ? container(value) : plist.scalar(value)
@@ -138,11 +138,10 @@ public struct ArchiveGraph: Sendable {
             case .uuid(let u): return plist.scalar(.string(u.uuidString))
             case .url: return plist.scalar(.string(archive.urlString(of: uid) ?? ""))
             case .list(let items):
-                let list = PlistPath([.key("$objects"), .index(uid), .key("NS.objects")])
                 var out: [Int] = []
                 out.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
-                    out.append(inside(.index(index)) { $0.node(item, slot: list.appending(.index(index))) })
+                    out.append(inside(.index(index)) { $0.node(item, slot: PlistPath([.key("$objects"), .index(uid), .key("NS.objects"), .index(index)])) })
                 }
                 return plist.array(out)
             case .map(let entries):
@@ -157,7 +156,7 @@ public struct ArchiveGraph: Sendable {
                         }
                     guard entry.value != 0, seen.insert(key).inserted else { continue }
                     keys.append(key)
-                    values.append(inside(.key(key)) { $0.node(entry.value, slot: objectPath.appending(.key("NS.objects")).appending(.index(index))) })
+                    values.append(inside(.key(key)) { $0.node(entry.value, slot: PlistPath([.key("$objects"), .index(uid), .key("NS.objects"), .index(index)])) })
                 }
                 return plist.dictionary(keys: keys, values: values)
             case .color(let color):
@@ -169,7 +168,7 @@ public struct ArchiveGraph: Sendable {
                 var values: [Int] = []
                 for (key, field) in fields where field != .uid(0) {
                     keys.append(key)
-                    values.append(inside(.key(key)) { $0.value(field, slot: objectPath.appending(.key(key)), object: uid, key: key) })
+                    values.append(inside(.key(key)) { $0.value(field, slot: { PlistPath([.key("$objects"), .index(uid), .key(key)]) }, object: uid, key: key) })
                 }
                 return plist.dictionary(keys: keys, values: values)
             }
@@ -202,23 +201,24 @@ public struct ArchiveGraph: Sendable {
             return plist.scalar(value == .null ? .string("$null") : value)
         }
 
-        /// A field's value: a reference followed, an inline value as it is; its object.
-        mutating func value(_ field: PlistValue, slot: PlistPath, object: Int, key: String?) -> Int {
+        /// A field's value: a reference followed, an inline value as it is; its object. The
+        /// slot is made only for a reference (most inline fields need none).
+        mutating func value(_ field: PlistValue, slot: () -> PlistPath, object: Int, key: String?) -> Int {
             switch field {
             case .uid(let u):
-                return node(Int(u), slot: slot)
+                return node(Int(u), slot: slot())
             case .array(let items):
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 var out: [Int] = []
                 for (i, item) in items.enumerated() {
-                    out.append(inside(.index(i)) { $0.value(item, slot: slot.appending(.index(i)), object: object, key: nil) })
+                    out.append(inside(.index(i)) { $0.value(item, slot: { slot().appending(.index(i)) }, object: object, key: nil) })
                 }
                 return plist.array(out)
             case .dictionary(let entries):
                 // A dictionary inline in a field (not Foundation's way; kept as it is).
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 var values: [Int] = []
-                for (k, v) in entries { values.append(inside(.key(k)) { $0.value(v, slot: slot.appending(.key(k)), object: object, key: nil) }) }
+                for (k, v) in entries { values.append(inside(.key(k)) { $0.value(v, slot: { slot().appending(.key(k)) }, object: object, key: nil) }) }
                 return plist.dictionary(keys: Array(entries.keys), values: values)
             default:
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)

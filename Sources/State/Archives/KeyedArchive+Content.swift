@@ -40,14 +40,16 @@ extension KeyedArchive {
     /// not as that class writes them are shown as plain objects (their fields), never guessed.
     public func content(of uid: Int) -> Content {
         let object = objects[uid]
-        guard let name = className(of: uid) else {
+        guard let description = classDescription(of: uid), case .dictionary(let stored) = object else {
             if uid == 0, case .string("$null") = object { return .null }
             return .scalar(object)
         }
-        let fields = fields(of: uid)
-        func reference(_ key: String) -> Int? { if case .uid(let u)? = fields[key] { Int(u) } else { nil } }
+        let name = description.name
+        // The fields as stored (with `$class`, which no field read here is named): copied
+        // without it only for what is returned or read whole.
+        func reference(_ key: String) -> Int? { if case .uid(let u)? = stored[key] { Int(u) } else { nil } }
         func references(_ key: String) -> [Int]? {
-            guard case .array(let items)? = fields[key] else { return nil }
+            guard case .array(let items)? = stored[key] else { return nil }
             let uids = items.compactMap { if case .uid(let u) = $0 { Int(u) } else { nil } }
             return uids.count == items.count ? uids : nil
         }
@@ -59,22 +61,20 @@ extension KeyedArchive {
             guard ["NSString", "NSMutableString"].contains(className(of: uid)), case .string(let s)? = self.fields(of: uid)["NS.string"] else { return nil }
             return s
         }
-        // The class or one of its superclasses (no set built: this runs for every object).
-        let chain = classChain(of: uid)
-        func isA(_ classes: Set<String>) -> Bool { classes.contains(name) || chain.contains(where: classes.contains) }
-        if isA(Self.listClasses), let items = references("NS.objects") { return .list(items) }
-        if isA(Self.mapClasses), let keys = references("NS.keys"), let values = references("NS.objects"), keys.count == values.count {
+        // The class or one of its superclasses (judged once per class).
+        if description.isList, let items = references("NS.objects") { return .list(items) }
+        if description.isMap, let keys = references("NS.keys"), let values = references("NS.objects"), keys.count == values.count {
             return .map(zip(keys, values).map { Entry(key: $0, value: $1) })
         }
         switch name {
         case "NSString", "NSMutableString":
-            if case .string(let s)? = fields["NS.string"] { return .string(s) }
+            if case .string(let s)? = stored["NS.string"] { return .string(s) }
         case "NSDate":
-            if let time = fields["NS.time"].flatMap(Self.number) { return .date(Date(timeIntervalSinceReferenceDate: time)) }
+            if let time = stored["NS.time"].flatMap(Self.number) { return .date(Date(timeIntervalSinceReferenceDate: time)) }
         case "NSData", "NSMutableData":
-            if case .data(let d)? = fields["NS.data"] { return .data(d) }
+            if case .data(let d)? = stored["NS.data"] { return .data(d) }
         case "NSUUID":
-            if case .data(let d)? = fields["NS.uuidbytes"], d.count == 16 {
+            if case .data(let d)? = stored["NS.uuidbytes"], d.count == 16 {
                 let b = Array(d)
                 return .uuid(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])))
             }
@@ -84,11 +84,11 @@ extension KeyedArchive {
                 return .url(base: base, relative: relative)
             }
         case "NSColor", "UIColor":
-            if let color = ArchivedColor.color(fields) { return .color(color) }
+            if let color = ArchivedColor.color(fields(of: uid)) { return .color(color) }
         default:
             break
         }
-        return .object(fields)
+        return .object(fields(of: uid))
     }
 
     static func number(_ value: PlistValue) -> Double? {

@@ -14,6 +14,20 @@ public struct KeyedArchive: Sendable, Equatable {
     public let top: OrderedDictionary<String, Int>
     public let archiver: String
     public let version: Int128?
+    /// Per object, the UID of its class description + 1 (0: a value stored as itself), and
+    /// the class descriptions by UID: read once, since every object asks for its class and a
+    /// large archive has a few classes for hundreds of thousands of objects.
+    private var classReferences: [UInt32]
+    private var classes: [Int: ClassDescription]
+
+    /// A class description (`$classname`, `$classes`) as the objects of that class use it.
+    struct ClassDescription: Sendable, Equatable {
+        var name: String
+        /// The class and its superclasses, as the description lists them (or the name alone).
+        var chain: [String]
+        var isList: Bool
+        var isMap: Bool
+    }
 
     /// Whether a value has a keyed archive's shape: `$archiver`, `$top` and `$objects`.
     public static func isArchive(_ value: PlistValue) -> Bool {
@@ -46,6 +60,31 @@ public struct KeyedArchive: Sendable, Equatable {
         self.objects = objects
         self.top = top
         self.archiver = archiver
+        classReferences = Array(repeating: 0, count: objects.count)
+        classes = [:]
+        for uid in objects.indices { noteClass(of: uid) }
+    }
+
+    /// Reads which class object `uid` has (after it was read or replaced).
+    private mutating func noteClass(of uid: Int) {
+        guard case .dictionary(let fields) = objects[uid], case .uid(let c)? = fields["$class"], c < objects.count,
+            case .dictionary(let info) = objects[Int(c)], case .string(let name)? = info["$classname"]
+        else {
+            classReferences[uid] = 0
+            return
+        }
+        classReferences[uid] = UInt32(truncatingIfNeeded: c + 1)
+        guard classes[Int(c)] == nil else { return }
+        var chain = [name]
+        if case .array(let names)? = info["$classes"] { chain = names.compactMap { if case .string(let s) = $0 { s } else { nil } } }
+        let isA = { (classes: Set<String>) in classes.contains(name) || chain.contains(where: classes.contains) }
+        classes[Int(c)] = ClassDescription(name: name, chain: chain, isList: isA(Self.listClasses), isMap: isA(Self.mapClasses))
+    }
+
+    /// The class description of object `uid`, when it is an object of a class.
+    func classDescription(of uid: Int) -> ClassDescription? {
+        let c = classReferences[uid]
+        return c == 0 ? nil : classes[Int(c - 1)]
     }
 
     private static func referencesFit(_ value: PlistValue, count: Int) -> Bool {
@@ -76,8 +115,11 @@ public struct KeyedArchive: Sendable, Equatable {
     public mutating func replace(object uid: Int, field: String?, with value: PlistValue) -> Bool {
         guard objects.indices.contains(uid), !value.isContainer else { return false }
         if case .uid = value { return false }
+        // A class description, or an object's class, is not a value to replace.
+        guard !classes.keys.contains(uid), field != "$class" else { return false }
         guard let field else {
             objects[uid] = value
+            noteClass(of: uid)
             return true
         }
         guard case .dictionary(var fields) = objects[uid], fields[field] != nil else { return false }
@@ -93,18 +135,12 @@ public struct KeyedArchive: Sendable, Equatable {
 
     /// The object's class name (`$class` → `$classname`); nil for values stored as themselves.
     public func className(of uid: Int) -> String? {
-        guard case .dictionary(let fields) = objects[uid], case .uid(let c)? = fields["$class"],
-            case .dictionary(let info) = objects[Int(c)], case .string(let name)? = info["$classname"]
-        else { return nil }
-        return name
+        classDescription(of: uid)?.name
     }
 
     /// The class and its superclasses (`$classes`).
     public func classChain(of uid: Int) -> [String] {
-        guard case .dictionary(let fields) = objects[uid], case .uid(let c)? = fields["$class"],
-            case .dictionary(let info) = objects[Int(c)], case .array(let names)? = info["$classes"]
-        else { return className(of: uid).map { [$0] } ?? [] }
-        return names.compactMap { if case .string(let s) = $0 { s } else { nil } }
+        classDescription(of: uid)?.chain ?? []
     }
 
     /// The object's own keyed fields (without `$class`); empty for values stored as themselves.

@@ -18,28 +18,6 @@ public enum BinaryPlistWriter {
         return flattener.emit()
     }
 
-    /// A string compared and hashed by its UTF-8 bytes: much faster than `String`'s Unicode
-    /// equivalence, and more faithful (different spellings stay different objects).
-    struct UTF8Key: Hashable {
-        var string: String
-
-        init(_ string: String) {
-            self.string = string
-            self.string.makeContiguousUTF8()
-        }
-
-        func hash(into hasher: inout Hasher) {
-            var s = string
-            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-
-        static func == (a: UTF8Key, b: UTF8Key) -> Bool {
-            var x = a.string
-            var y = b.string
-            return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) } }
-        }
-    }
-
     fileprivate enum Entry {
         case scalar(PlistValue)
         /// References in `refs[start..<start+count]` (a dictionary has keys then values).
@@ -50,45 +28,82 @@ public enum BinaryPlistWriter {
     fileprivate struct Flattener {
         var entries: [Entry] = []
         var refs: [Int] = []
-        // Equal scalars are stored once. Separate tables by type: hashing a `String` or a bit
-        // pattern is much cheaper than hashing a `PlistValue`.
-        var strings: [UTF8Key: Int] = [:]
-        var integers: [Int128: Int] = [:]
-        var reals: [UInt64: Int] = [:]
-        var dates: [UInt64: Int] = [:]
-        var uids: [UInt64: Int] = [:]
+        // Equal scalars are stored once, in open-addressed tables with cheap hashes (a
+        // `Dictionary`'s SipHash was most of the time of building a keyed archive's graph):
+        // strings by their UTF-8, kept in one arena; numbers, dates and UIDs by kind and bits.
+        var strings = ByteStringTable(expected: 1024)
+        var stringBytes: [UInt8] = []
+        /// Per string stored: where its UTF-8 is in `stringBytes`, and its entry.
+        var stringSpans: [(start: Int, count: Int, entry: Int)] = []
+        var numbers = BitsTable()
+        /// Integers past 64 bits, rare enough for a dictionary.
+        var wideIntegers: [Int128: Int] = [:]
         var trueIndex: Int?
         var falseIndex: Int?
         var keepsNull = false
 
+        private enum BitsKind: UInt8 {
+            case integer = 1, unsigned, real, date, uid
+        }
+
         mutating func scalar(_ value: PlistValue) -> Int {
             let index = entries.count
             switch value {
-            case .string(let s):
-                let key = UTF8Key(s)
-                if let found = strings[key] { return found }
-                strings[key] = index
+            case .string(var s):
+                if let found = s.withUTF8({ string(utf8: $0, index: index) }) { return found }
             case .integer(let i):
-                if let found = integers[i] { return found }
-                integers[i] = index
+                if let small = Int64(exactly: i) {
+                    if let found = bits(.integer, UInt64(bitPattern: small), index: index) { return found }
+                } else if let large = UInt64(exactly: i) {
+                    if let found = bits(.unsigned, large, index: index) { return found }
+                } else {
+                    if let found = wideIntegers[i] { return found }
+                    wideIntegers[i] = index
+                }
             case .real(let d):
-                if let found = reals[d.bitPattern] { return found }
-                reals[d.bitPattern] = index
+                if let found = bits(.real, d.bitPattern, index: index) { return found }
             case .date(let date):
-                let bits = date.timeIntervalSinceReferenceDate.bitPattern
-                if let found = dates[bits] { return found }
-                dates[bits] = index
+                if let found = bits(.date, date.timeIntervalSinceReferenceDate.bitPattern, index: index) { return found }
             case .bool(let b):
                 if let found = b ? trueIndex : falseIndex { return found }
                 if b { trueIndex = index } else { falseIndex = index }
             case .uid(let u):
-                if let found = uids[u] { return found }
-                uids[u] = index
+                if let found = bits(.uid, u, index: index) { return found }
             default:
                 break  // data is rarely repeated; not worth hashing
             }
             entries.append(.scalar(value))
             return index
+        }
+
+        /// The entry of a string already stored with these bytes; else records `index` for it.
+        private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, index: Int) -> Int? {
+            let hash = ByteStringTable.hash(text)
+            let found: Int? = stringBytes.withUnsafeBufferPointer { arena in
+                strings.find(hash: hash) { ordinal in
+                    let span = stringSpans[ordinal]
+                    return span.count == text.count && (span.count == 0 || memcmp(arena.baseAddress! + span.start, text.baseAddress!, span.count) == 0)
+                }
+            }
+            if let found { return stringSpans[found].entry }
+            let ordinal = stringSpans.count
+            stringSpans.append((stringBytes.count, text.count, index))
+            stringBytes.append(contentsOf: text)
+            stringBytes.withUnsafeBufferPointer { arena in
+                strings.insert(hash: hash, index: ordinal) { o in
+                    let span = stringSpans[o]
+                    return ByteStringTable.hash(UnsafeBufferPointer(rebasing: arena[span.start..<(span.start + span.count)]))
+                }
+            }
+            return nil
+        }
+
+        /// The entry of a value of `kind` already stored with these bits; else records `index`.
+        private mutating func bits(_ kind: BitsKind, _ bits: UInt64, index: Int) -> Int? {
+            let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
+            if let found = numbers.find(key) { return found }
+            numbers.insert(key, index: index)
+            return nil
         }
 
         mutating func add(_ value: PlistValue) throws -> Int {
