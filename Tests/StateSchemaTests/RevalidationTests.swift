@@ -40,19 +40,7 @@ import Testing
             let whole = validator.validate(nextTree)
             if let incremental = validator.revalidating(typed, scalars: edited, in: nextTree, links: NodeLinks(nextTree)) {
                 revalidated += 1
-                let links = NodeLinks(nextTree)
-                for node in 0..<nextTree.nodes.count where incremental.role(of: node) != whole.role(of: node) {
-                    Issue.record(
-                        "seed \(seed), step \(step): \(links.path(of: node, in: nextTree)) is \(incremental.role(of: node)?.label ?? "nothing"), the whole check says \(whole.role(of: node)?.label ?? "nothing")"
-                    )
-                    return
-                }
-                let got = incremental.diagnostics.map(\.description).sorted()
-                let expected = whole.diagnostics.map(\.description).sorted()
-                guard got == expected else {
-                    Issue.record("seed \(seed), step \(step): diagnostics \(got) expected \(expected)")
-                    return
-                }
+                guard Self.same(incremental, whole, in: nextTree, "seed \(seed), step \(step)") else { return }
             } else {
                 refused += 1
                 continue
@@ -137,18 +125,7 @@ import Testing
                 continue
             }
             revalidated += 1
-            for n in 0..<nextTree.nodes.count where incremental.role(of: n) != whole.role(of: n) {
-                Issue.record(
-                    "seed \(seed), step \(step): \(nextLinks.path(of: n, in: nextTree)) is \(incremental.role(of: n)?.label ?? "nothing"), the whole check says \(whole.role(of: n)?.label ?? "nothing")"
-                )
-                return
-            }
-            let got = incremental.diagnostics.map(\.description).sorted()
-            let expected = whole.diagnostics.map(\.description).sorted()
-            guard got == expected else {
-                Issue.record("seed \(seed), step \(step): diagnostics \(got) expected \(expected)")
-                return
-            }
+            guard Self.same(incremental, whole, in: nextTree, "seed \(seed), step \(step)") else { return }
             #expect(incremental.diagnostics.map(\.node).sorted() == whole.diagnostics.map(\.node).sorted(), "seed \(seed), step \(step)")
             bytes = next
             tree = nextTree
@@ -156,5 +133,24 @@ import Testing
         }
         // Edits inside the library's models, nearly all of them; the root's members are not.
         #expect(revalidated > 150, "seed \(seed): \(revalidated)")
+    }
+
+    /// Whether an incremental check equals the whole check of `tree`: the same role on every
+    /// node, the same diagnostics. Records the first difference.
+    static func same(_ incremental: TypedDocument, _ whole: TypedDocument, in tree: SourceTree, _ context: String) -> Bool {
+        let links = NodeLinks(tree)
+        for node in 0..<tree.nodes.count where incremental.role(of: node) != whole.role(of: node) {
+            Issue.record(
+                "\(context): \(links.path(of: node, in: tree)) is \(incremental.role(of: node)?.label ?? "nothing"), the whole check says \(whole.role(of: node)?.label ?? "nothing")"
+            )
+            return false
+        }
+        let got = incremental.diagnostics.map(\.description).sorted()
+        let expected = whole.diagnostics.map(\.description).sorted()
+        guard got == expected else {
+            Issue.record("\(context): diagnostics \(got) expected \(expected)")
+            return false
+        }
+        return true
     }
 }
