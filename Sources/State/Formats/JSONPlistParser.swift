@@ -81,6 +81,7 @@ enum JSONPlistParser {
         case .string: return .string(decodeString(at: Int(node.start), escaped: node.flags & SourceNode.Flags.escaped != 0, in: b))
         case .integer: return .integer(NumberSyntax.integer(b, Int(node.start), Int(node.end)) ?? 0)
         case .real:
+            if let exact = NumberSyntax.exactDecimal(b, Int(node.start), Int(node.end)) { return .real(exact) }
             return .real(Double(String(decoding: UnsafeBufferPointer(rebasing: b[Int(node.start)..<Int(node.end)]), as: UTF8.self)) ?? .nan)
         case .trueValue: return .bool(true)
         case .falseValue: return .bool(false)

@@ -88,10 +88,73 @@ enum NumberSyntax {
 
     /// The value of a real spelling (validated with `isReal`).
     static func real(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        if let exact = exactDecimal(b, start, end) { return exact }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
         if let v = Double(text) { return v }
         // Swift does not take a leading '+' before inf/nan in every version; strip it.
         if text.hasPrefix("+") { return Double(text.dropFirst()) }
         return nil
+    }
+
+    /// Exact powers of ten a Double holds (10^22 is the last).
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { p, _ in p * 10 } }
+
+    /// A decimal spelling (`-12.5`, `0.25`, `3e-4`) whose digits, read as one whole number, are
+    /// at most 2^53 and whose power of ten is at most 22 either way: one exact multiplication or
+    /// division of two exact Doubles, so correctly rounded — the same Double `strtod` gives,
+    /// without a string (most reals in files are short). Nil for anything else: the caller
+    /// reads the text in full.
+    static func exactDecimal(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        guard i < end else { return nil }
+        var negative = false
+        if b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") {
+            negative = b[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        var sawPoint = false
+        var sawDigit = false
+        while i < end {
+            let c = b[i]
+            if c &- 48 < 10 {
+                sawDigit = true
+                // Leading zeros add nothing; more than 19 significant digits might overflow.
+                if mantissa != 0 || c != 48 { digits += 1 }
+                guard digits <= 19 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(c &- 48)
+                if sawPoint { scale -= 1 }
+            } else if c == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard sawDigit else { return nil }
+        if i < end {
+            guard b[i] | 0x20 == UInt8(ascii: "e") else { return nil }
+            i += 1
+            var exponentNegative = false
+            if i < end, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") {
+                exponentNegative = b[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var exponent = 0
+            guard i < end else { return nil }
+            while i < end {
+                let d = b[i] &- 48
+                guard d < 10, exponent < 1000 else { return nil }
+                exponent = exponent * 10 + Int(d)
+                i += 1
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard i == end, mantissa <= 1 << 53, abs(scale) <= 22 else { return nil }
+        var value = Double(mantissa)
+        value = scale < 0 ? value / powersOfTen[-scale] : value * powersOfTen[scale]
+        return negative ? -value : value
     }
 }
