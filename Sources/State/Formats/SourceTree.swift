@@ -203,6 +203,24 @@ public struct SourceTree: Sendable {
 private struct ValueBuilder {
     let tree: SourceTree
     let buffer: UnsafeBufferPointer<UInt8>
+    /// A binary plist stores each key once and refers to it from every dictionary: the last
+    /// keys decoded, by where their object starts (direct-mapped), are not decoded again.
+    private var keys: [(start: UInt32, key: String)]?
+
+    init(tree: SourceTree, buffer: UnsafeBufferPointer<UInt8>) {
+        self.tree = tree
+        self.buffer = buffer
+        keys = tree.format == .binary ? Array(repeating: (UInt32.max, ""), count: 512) : nil
+    }
+
+    private mutating func key(of node: SourceNode) -> String {
+        guard keys != nil else { return tree.key(node, in: buffer) }
+        let slot = Int(truncatingIfNeeded: (node.keyStart &* 0x9E37_79B1) >> 23)
+        if keys![slot].start == node.keyStart { return keys![slot].key }
+        let key = tree.key(node, in: buffer)
+        keys![slot] = (node.keyStart, key)
+        return key
+    }
 
     /// The value at `index` and the index just past its subtree.
     mutating func value(at index: Int) -> (value: PlistValue, next: Int) {
@@ -222,7 +240,7 @@ private struct ValueBuilder {
             var dict = OrderedDictionary<String, PlistValue>(minimumCapacity: Int(node.count))
             var child = index + 1
             for _ in 0..<node.count {
-                let key = tree.key(tree.nodes[child], in: buffer)
+                let key = key(of: tree.nodes[child])
                 let (v, next) = value(at: child)
                 dict[key] = v
                 child = next
