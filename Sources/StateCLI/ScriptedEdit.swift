@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import State
+import StateBrowser
 import StateDocument
 import StateSchema
 
@@ -50,6 +51,9 @@ struct ScriptedEdit {
     mutating func apply(_ operations: [EditOperation]) throws {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
         let scalars = EditOperation.setScalars(operations, in: tree)
+        // The value whose subtree the edit changes (as the browser keeps its check).
+        let changed = TreeChange(operations, in: tree).path
+        let nodeCount = tree.nodes.count
         do {
             try session.apply(operations)
         } catch {
@@ -57,8 +61,13 @@ struct ScriptedEdit {
         }
         if let schema, let before {
             let validator = SchemaValidator(schema: schema)
-            // Values set in a tree of the same shape are checked alone, not the whole file again.
-            let after = scalars.flatMap { validator.revalidating(before, scalars: $0, in: tree, links: NodeLinks(tree)) } ?? validator.validate(tree, as: schemaOptions.root)
+            // Values set in a tree of the same shape are checked alone, and a changed subtree
+            // alone, not the whole file again.
+            let links = NodeLinks(tree)
+            let after =
+                scalars.flatMap { validator.revalidating(before, scalars: $0, in: tree, links: links) }
+                ?? tree.index(at: changed).flatMap { validator.revalidating(before, subtree: $0, grown: tree.nodes.count - nodeCount, in: tree, links: links) }
+                ?? validator.validate(tree, as: schemaOptions.root)
             let added = after.errorsAdded(since: before)
             if !added.isEmpty {
                 for d in added { StandardStream.error.write("state: \(file): \(d)\n") }
