@@ -8,9 +8,11 @@ import Foundation
 /// sink and it starts again, so a whole document is never in memory (`position` counts every
 /// byte written, handed over or not).
 package struct OutputBuffer {
-    package private(set) var base: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
-    private var capacity: Int
+    // Inlinable appends: the printer and the writers in other modules append a byte at a
+    // time, and a call per byte was a visible part of printing.
+    @usableFromInline package internal(set) var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package internal(set) var count = 0
+    @usableFromInline var capacity: Int
     /// Where full buffers go; nil keeps everything.
     private let sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
     /// Bytes handed to the sink so far.
@@ -54,11 +56,11 @@ package struct OutputBuffer {
     /// A copy of the bytes written so far.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    @inline(__always) package mutating func reserve(_ n: Int) {
+    @inlinable package mutating func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }
     }
 
-    private mutating func grow(_ minimum: Int) {
+    @usableFromInline mutating func grow(_ minimum: Int) {
         var minimum = minimum
         if sink != nil {
             // Hand the content over and start again; grow only for one append larger than
@@ -76,19 +78,19 @@ package struct OutputBuffer {
         capacity = newCapacity
     }
 
-    @inline(__always) package mutating func append(_ byte: UInt8) {
+    @inlinable package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    @inline(__always) package mutating func append(_ pointer: UnsafeRawPointer, count n: Int) {
+    @inlinable package mutating func append(_ pointer: UnsafeRawPointer, count n: Int) {
         reserve(n)
         memcpy(base + count, pointer, n)
         count += n
     }
 
-    @inline(__always) package mutating func append(_ s: StaticString) {
+    @inlinable package mutating func append(_ s: StaticString) {
         append(UnsafeRawPointer(s.utf8Start), count: s.utf8CodeUnitCount)
     }
 
@@ -96,7 +98,7 @@ package struct OutputBuffer {
         bytes.withUnsafeBytes { append($0.baseAddress!, count: $0.count) }
     }
 
-    @inline(__always) package mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let p = buffer.baseAddress else { return }
         append(UnsafeRawPointer(p), count: buffer.count)
     }
