@@ -6,11 +6,7 @@ enum NumberSyntax {
     static func integer(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int128? {
         var i = start
         guard i < end else { return nil }
-        var negative = false
-        if b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") {
-            negative = b[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = sign(b, &i)
         var magnitude: UInt64 = 0
         if i + 1 < end, b[i] == UInt8(ascii: "0"), b[i + 1] | 0x20 == UInt8(ascii: "x") {
             i += 2
@@ -45,6 +41,13 @@ enum NumberSyntax {
             return -Int128(magnitude)
         }
         return Int128(magnitude)
+    }
+
+    /// Steps over a leading `-` or `+` at `i` (which must be in `b`); whether it was `-`.
+    private static func sign(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Bool {
+        guard b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") else { return false }
+        i += 1
+        return b[i - 1] == UInt8(ascii: "-")
     }
 
     /// Says what is wrong with a spelling that `integer` refused.
@@ -107,11 +110,7 @@ enum NumberSyntax {
     static func exactDecimal(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
         guard i < end else { return nil }
-        var negative = false
-        if b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") {
-            negative = b[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = sign(b, &i)
         var mantissa: UInt64 = 0
         var digits = 0
         var scale = 0
