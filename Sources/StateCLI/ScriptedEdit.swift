@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import State
-import StateBrowser
 import StateDocument
 import StateSchema
 
@@ -52,7 +51,7 @@ struct ScriptedEdit {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
         let scalars = EditOperation.setScalars(operations, in: tree)
         // The value whose subtree the edit changes (as the browser keeps its check).
-        let changed = TreeChange(operations, in: tree).path
+        let changed = EditOperation.changedSubtree(of: operations)
         let nodeCount = tree.nodes.count
         do {
             try session.apply(operations)

@@ -31,6 +31,25 @@ public enum EditOperation: Sendable, Equatable {
         }
     }
 
+    /// The value whose subtree the edit changes: the value itself for a set, the container
+    /// for the others. Everything before it in document order stays as it was, and everything
+    /// after it only moves — what incremental re-parsing and re-checking rely on.
+    public var changedSubtree: PlistPath {
+        switch self {
+        case .set(let path, _), .setNumber(let path, _): path
+        case .insert(let into, _, _, _): into
+        case .rename(let path, _), .delete(let path), .move(let path, _), .duplicate(let path, _): path.dropLast()
+        }
+    }
+
+    /// The value whose subtree several edits made together change: the common ancestor of each
+    /// one's (a color's channels, an enum's tag and payload).
+    public static func changedSubtree(of operations: [EditOperation]) -> PlistPath {
+        var common = operations.first?.changedSubtree ?? PlistPath()
+        for operation in operations.dropFirst() { common = common.commonPrefix(with: operation.changedSubtree) }
+        return common
+    }
+
     /// The scalars `operations` set, as node indexes of `tree` (the tree before them), or nil
     /// when one does more than set a scalar's value — then the tree's shape may change. An
     /// edit of these alone can be checked again value by value (`SchemaValidator.revalidating`).
@@ -151,5 +170,12 @@ extension PlistValue {
         default:
             return
         }
+    }
+}
+
+extension PlistPath {
+    /// The longest path both start with.
+    func commonPrefix(with other: PlistPath) -> PlistPath {
+        PlistPath(Array(zip(components, other.components).prefix { $0 == $1 }.map(\.0)))
     }
 }

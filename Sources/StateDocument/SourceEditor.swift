@@ -19,9 +19,7 @@ public enum SourceEditor {
         }
         if tree.format == .binary, let edits = binaryStructureEdits(operation, in: tree) {
             // The one container the patch rewrites is read again with its subtree.
-            let container: PlistPath
-            if case .insert(let into, _, _, _) = operation { container = into } else { container = operation.path.dropLast() }
-            return SourcePatch(edits, rereading: tree.index(at: container))
+            return SourcePatch(edits, rereading: tree.index(at: operation.changedSubtree))
         }
         return SourcePatch(try edit(operation, in: tree))
     }

@@ -29,8 +29,8 @@ public final class LazyInference {
         context = SchemaInference.Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, budget: evidenceBudget))
     }
 
-    /// With the tag keys judged already (by another `LazyInference` of the same tree, so that
-    /// several threads guess parts of one document alike without judging it again each).
+    /// With the tag keys judged already (`tagKeys(of:threads:)`), so that several threads
+    /// guess parts of one document alike without each judging it again.
     package init(_ tree: SourceTree, tagKeys: Set<String>) {
         context = SchemaInference.Context(tree: tree, tagKeys: tagKeys)
     }

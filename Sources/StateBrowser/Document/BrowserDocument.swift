@@ -130,7 +130,8 @@ public struct BrowserDocument: Sendable {
     /// (`SchemaValidator.revalidating(_:subtree:grown:in:links:)`), so a member deleted from a
     /// 100 MB file costs its container's check, not the file's. Otherwise as `replacing(_:)`.
     public func replacing(_ tree: SourceTree, change: TreeChange) -> BrowserDocument {
-        guard !isCheckPending, case .schema(let validator, _) = checker, let node = tree.index(at: change.path) else { return replacing(tree) }
+        // The root's subtree is the whole tree: nothing to keep (and no links to build twice).
+        guard !isCheckPending, case .schema(let validator, _) = checker, let node = tree.index(at: change.path), node != SourceTree.root else { return replacing(tree) }
         let links = NodeLinks(tree)
         guard let typed = validator.revalidating(typed, subtree: node, grown: tree.nodes.count - self.links.parents.count, in: tree, links: links) else { return replacing(tree) }
         var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, typed: typed, links: links)

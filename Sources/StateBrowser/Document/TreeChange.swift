@@ -22,12 +22,10 @@ public struct TreeChange: Sendable, Equatable {
         guard operations.count == 1, let operation = operations.first else {
             // Several edits at once (a color's channels, an enum's tag and payload): their
             // common ancestor is replaced.
-            var common = operations.first.map { Self.container(of: $0) } ?? PlistPath()
-            for operation in operations.dropFirst() { common = common.commonPrefix(with: Self.container(of: operation)) }
-            self.init(path: common, childMap: nil)
+            self.init(path: EditOperation.changedSubtree(of: operations), childMap: nil)
             return
         }
-        let parent = Self.container(of: operation)
+        let parent = operation.changedSubtree
         let count = tree.index(at: parent).map { Int(tree[$0].count) } ?? 0
         var position: Int?
         if let last = operation.path.components.last, let parentNode = tree.index(at: parent) {
@@ -67,25 +65,8 @@ public struct TreeChange: Sendable, Equatable {
         return TreeChange(path: path, childMap: inverse)
     }
 
-    /// The node whose subtree an operation changes: the value itself for a set, the container
-    /// for the others.
-    static func container(of operation: EditOperation) -> PlistPath {
-        switch operation {
-        case .set(let path, _), .setNumber(let path, _): path
-        case .insert(let into, _, _, _): into
-        case .rename(let path, _), .delete(let path), .move(let path, _), .duplicate(let path, _): path.dropLast()
-        }
-    }
-
     private static func position(of component: PlistPath.Component, in parent: Int, tree: SourceTree) -> Int? {
         guard let child = tree.child(of: parent, at: component) else { return nil }
         return tree.children(of: parent).enumerated().first { $0.element == child }?.offset
-    }
-}
-
-extension PlistPath {
-    /// The longest path both start with.
-    func commonPrefix(with other: PlistPath) -> PlistPath {
-        PlistPath(Array(zip(components, other.components).prefix { $0 == $1 }.map(\.0)))
     }
 }
