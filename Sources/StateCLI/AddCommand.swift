@@ -3,7 +3,7 @@ import Foundation
 import State
 import StateDocument
 
-/// `state add FILE KEYPATH VALUE`: a new dictionary entry or array item.
+/// `state add FILE... KEYPATH VALUE`: a new dictionary entry or array item, in every container the key path names.
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -20,14 +20,9 @@ struct AddCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var target: KeyPathArguments
-    var file: String { target.file }
-    var keyPath: String { target.keyPath }
-
     // Every word that is no option, so that `-5` and `-inf` are values, not unknown options.
-    @Argument(parsing: .allUnrecognized, help: "The value; negative numbers need no --.")
-    var values: [String] = []
-    var value: String { SetCommand.valueWords(values).first ?? "" }
+    @Argument(parsing: .allUnrecognized, help: KeyPathArguments.help(value: true))
+    var words: [String] = []
 
     @Option(help: "Read the value as: \(ValueEntry.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var type: ValueEntry.Kind?
@@ -35,45 +30,101 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Append to the array the key path names (the same as KEYPATH.+).")
     var append = false
 
+    @Flag(help: "Print what would change as a diff, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "No value matching the key path is not an error.")
+    var allowNoMatch = false
+
     @OptionGroup var schemaOptions: SchemaOptions
 
     func validate() throws {
-        try SetCommand.checkSingleValue(values)
-        guard !SetCommand.valueWords(values).isEmpty else { throw ValidationError("Missing expected argument '<value>'") }
+        _ = try KeyPathArguments(words, takesValue: true)
     }
 
     func run() throws {
-        var edit = try ScriptedEdit(file: file, schemaOptions: schemaOptions)
-        var path = PlistPath(parsing: keyPath)
-        if append { path = path.appending(.key("+")) }
-        guard let last = path.components.last else {
+        var arguments = try KeyPathArguments(words, takesValue: true)
+        if append { arguments.keyPath += arguments.keyPath.isEmpty ? "+" : ".+" }
+        let value = arguments.value!
+        let pattern = try arguments.pattern
+        guard let lastPart = pattern.parts.last, case .component(let last) = lastPart.step, lastPart.filters.isEmpty else {
             throw CommandFailure.report(
-                PlistError("the key path must name the new entry (container.key, container.index or container.+)"), file: nil, code: CommandFailure.badArguments)
+                PlistError("the key path must name the new entry (container.key, container.index or container.+), not a pattern, in its last part"), file: nil,
+                code: CommandFailure.badArguments)
         }
-        let containerPath = path.dropLast()
+        let containers = PathPattern(parts: Array(pattern.parts.dropLast()), text: String(arguments.keyPath.dropLast(Self.lastPartLength(arguments.keyPath))))
+        guard !arguments.namesMany(containers), let containerPath = containers.plainPath else {
+            let bulk = BulkEdit(arguments: arguments, schemaOptions: schemaOptions, dryRun: dryRun, allowNoMatch: allowNoMatch, verb: "added")
+            return try bulk.run(containers, skippedAs: "a container \(Self.describe(last)) can be added to") { edit, container, path in
+                // A dictionary that has the key already, or a container of the wrong kind,
+                // is left alone here (one path, one file: the same is an error).
+                let kind = edit.tree[container].kind
+                switch (kind, last) {
+                case (.array, .index), (.array, .key("+")): break
+                case (.dictionary, .key(let k)) where k != "+": if edit.tree.child(of: container, key: k) != nil { return nil }
+                case (.dictionary, .index(let i)): if edit.tree.child(of: container, key: String(i)) != nil { return nil }
+                default: return nil
+                }
+                return try operations(value, edit: edit, container: container, containerPath: path, last: last)
+            }
+        }
+        var edit = try ScriptedEdit(file: arguments.files[0], schemaOptions: schemaOptions, dryRun: dryRun)
         let container = try edit.node(containerPath)
-        let new = try type.map { try edit.value(value, type: $0, like: nil) } ?? Self.guess(value, siblings: edit.tree, of: container)
+        let changed = try edit.apply(try operations(value, edit: edit, container: container, containerPath: containerPath, last: last))
+        if dryRun { StandardStream.error.write("state: --dry-run: would have \(changed ? "added 1 value" : "changed nothing"); nothing written\n") }
+    }
+
+    /// The insert of `text` into `container` as `last` names it (a key, an index, or + to append).
+    func operations(_ text: String, edit: ScriptedEdit, container: Int, containerPath: PlistPath, last: PlistPath.Component) throws -> [EditOperation] {
+        let path = containerPath.appending(last)
+        let new = try type.map { try edit.value(text, type: $0, like: nil) } ?? Self.guess(text, siblings: edit.tree, of: container)
         if last == .key("+") {
             guard edit.tree[container].kind == .array else {
                 throw CommandFailure.report(
                     PlistError("+ appends to an array, and this is \(SetCommand.article(edit.tree.scalarOrShape(container).typeName))", at: .keyPath(containerPath.description)),
                     file: nil, code: CommandFailure.badArguments)
             }
-            try edit.apply([.insert(into: containerPath, key: nil, at: nil, value: new)])
-            return
+            return [.insert(into: containerPath, key: nil, at: nil, value: new)]
         }
         switch (edit.tree[container].kind, last) {
         case (.array, .index(let i)):
-            try edit.apply([.insert(into: containerPath, key: nil, at: i, value: new)])
+            return [.insert(into: containerPath, key: nil, at: i, value: new)]
         case (.array, .key(let k)):
             throw CommandFailure.report(
                 PlistError(
                     "\"\(k)\" is not an index, and \(containerPath.description.isEmpty ? "the root" : containerPath.description) is an array", at: .keyPath(path.description)),
                 file: nil, code: CommandFailure.badArguments)
         case (_, .key(let k)):
-            try edit.apply([.insert(into: containerPath, key: k, at: nil, value: new)])
+            return [.insert(into: containerPath, key: k, at: nil, value: new)]
         case (_, .index(let i)):
-            try edit.apply([.insert(into: containerPath, key: String(i), at: nil, value: new)])
+            return [.insert(into: containerPath, key: String(i), at: nil, value: new)]
+        }
+    }
+
+    /// How long the key path's last part is, with the dot before it.
+    static func lastPartLength(_ keyPath: String) -> Int {
+        var length = 0
+        var escaped = false
+        var depth = 0
+        // From the end: the last unescaped dot outside brackets.
+        let characters = Array(keyPath)
+        for (i, ch) in characters.enumerated().reversed() {
+            escaped = i > 0 && characters[i - 1] == "\\"
+            if !escaped {
+                if ch == "]" { depth += 1 }
+                if ch == "[" { depth -= 1 }
+                if ch == ".", depth == 0 { return length + 1 }
+            }
+            length += 1
+        }
+        return length
+    }
+
+    static func describe(_ component: PlistPath.Component) -> String {
+        switch component {
+        case .key("+"): "an item"
+        case .key(let k): "\"\(k)\""
+        case .index(let i): "an item at \(i)"
         }
     }
 

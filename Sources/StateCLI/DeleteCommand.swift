@@ -3,7 +3,7 @@ import Foundation
 import State
 import StateDocument
 
-/// `state delete FILE KEYPATH`: remove one entry or item.
+/// `state delete FILE... KEYPATH`: remove the entries or items a key path names.
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
@@ -11,16 +11,31 @@ struct DeleteCommand: ParsableCommand {
         discussion: "With a schema, deleting a required field is refused (exit 65). Exit status as for `state set`."
     )
 
-    @OptionGroup var target: KeyPathArguments
-    var file: String { target.file }
-    var keyPath: String { target.keyPath }
+    @Argument(help: KeyPathArguments.help(value: false))
+    var words: [String] = []
+
+    @Flag(help: "Print what would change as a diff, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "No value matching the key path is not an error.")
+    var allowNoMatch = false
 
     @OptionGroup var schemaOptions: SchemaOptions
 
+    func validate() throws {
+        _ = try KeyPathArguments(words, takesValue: false)
+    }
+
     func run() throws {
-        var edit = try ScriptedEdit(file: file, schemaOptions: schemaOptions)
-        let path = PlistPath(parsing: keyPath)
+        let arguments = try KeyPathArguments(words, takesValue: false)
+        let pattern = try arguments.pattern
+        guard !arguments.namesMany(pattern), let path = pattern.plainPath else {
+            let bulk = BulkEdit(arguments: arguments, schemaOptions: schemaOptions, dryRun: dryRun, allowNoMatch: allowNoMatch, verb: "deleted")
+            return try bulk.run(pattern) { _, node, path in node == SourceTree.root ? nil : [.delete(path)] }
+        }
+        var edit = try ScriptedEdit(file: arguments.files[0], schemaOptions: schemaOptions, dryRun: dryRun)
         _ = try edit.node(path)
-        try edit.apply([.delete(path)])
+        let changed = try edit.apply([.delete(path)])
+        if dryRun { StandardStream.error.write("state: --dry-run: would have \(changed ? "deleted 1 value" : "changed nothing"); nothing written\n") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OrderedCollections
 import State
 import StateDocument
 
@@ -16,32 +17,39 @@ struct GetCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The file (XML plist, binary plist, JSON, OpenStep); - reads standard input.")
-    var file: String
-
-    @Argument(help: "The key path in plutil's dot syntax (domains.Game.groups.Palette.assets.0.name); optional with --colors.")
-    var keyPath: String?
+    @Argument(help: KeyPathArguments.help(value: false))
+    var words: [String] = []
 
     @Flag(help: "Print the value as JSON (strings quoted, structures as JSON).")
     var json = false
 
-    @Flag(help: "List every color (in any spelling state knows) instead of one value.")
+    @Flag(help: "List every color (in any spelling state knows) instead of one value; the key path is optional.")
     var colors = false
 
+    @Flag(help: "No value matching the key path is not an error.")
+    var allowNoMatch = false
+
+    /// With --colors and one word, the word is the file and the key path the root.
+    func arguments() throws -> KeyPathArguments {
+        try KeyPathArguments(colors && words.count == 1 ? words + [""] : words, takesValue: false)
+    }
+
     func validate() throws {
-        if keyPath == nil, !colors { throw ValidationError("Missing expected argument '<key-path>'") }
+        _ = try arguments()
     }
 
     func run() throws {
-        let input = InputFile(file)
+        let arguments = try arguments()
+        let pattern = try arguments.pattern
+        guard !arguments.namesMany(pattern), let path = pattern.plainPath else { return try getMany(arguments, pattern) }
+        let input = InputFile(arguments.files[0])
         let tree = try input.readTree()
-        let path = PlistPath(parsing: keyPath ?? "")
         guard let node = tree.index(at: path) else {
             throw CommandFailure.report(
                 PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: input.name,
                 code: CommandFailure.badArguments)
         }
-        if colors { return try listColors(in: tree, under: node) }
+        if colors { return try listColors(in: tree, under: [node], file: nil) }
         if tree[node].isWideNumber, let text = tree.numberText(of: node) {
             // Beyond what a value holds: the file's own digits, which are JSON too.
             StandardStream.output.write(text + "\n")
@@ -66,19 +74,113 @@ struct GetCommand: ParsableCommand {
         }
     }
 
+    /// Every value the pattern names in every file: one line each, `[FILE:]PATH<TAB>VALUE`
+    /// (scalars as plain text — JSON-quoted when they hold a tab or a line break —, structures as
+    /// one line of JSON), or with --json one array of {file, path, value}. A file that cannot
+    /// be read is reported and the others still printed.
+    func getMany(_ arguments: KeyPathArguments, _ pattern: PathPattern) throws {
+        let files = try Targets.resolve(arguments.files)
+        let named = files.count > 1 || arguments.files.count > 1 || files.first.map { $0.name != InputFile($0.argument).name } ?? false
+        var failure: ExitCode?
+        var matched = 0
+        var items: [PlistValue] = []
+        for file in files {
+            let tree: SourceTree
+            do {
+                tree = try InputFile(file.argument).readTree(name: file.name)
+            } catch let code as ExitCode {
+                failure = failure ?? code
+                continue
+            }
+            let nodes = pattern.matches(in: tree)
+            matched += nodes.count
+            guard !nodes.isEmpty else { continue }
+            if colors {
+                try listColors(in: tree, under: nodes, file: named ? file.name : nil)
+                continue
+            }
+            let links = NodeLinks(tree)
+            var out = ""
+            for node in nodes {
+                let path = links.path(of: node, in: tree).description
+                let text = try Self.oneLine(node, in: tree, file: file.name)
+                if json {
+                    var item: OrderedDictionary<String, PlistValue> = [:]
+                    if named { item["file"] = .string(file.name) }
+                    item["path"] = .string(path)
+                    item["value"] = .string(text)
+                    items.append(.dictionary(item))
+                } else {
+                    out += (named ? file.name + ":" : "") + path + "\t" + (tree[node].kind.isContainer ? text : Self.plain(node, in: tree)) + "\n"
+                }
+            }
+            StandardStream.output.write(out)
+        }
+        if json, !colors {
+            // Values go in as their JSON text, so that each keeps its own type.
+            var text = "["
+            for (i, item) in items.enumerated() {
+                let d = item.dictionaryValue!
+                text += (i == 0 ? "\n  {" : ",\n  {")
+                if let f = d["file"]?.stringValue { text += "\"file\": " + Self.quoted(f) + ", " }
+                text += "\"path\": " + Self.quoted(d["path"]!.stringValue!) + ", \"value\": " + d["value"]!.stringValue! + "}"
+            }
+            text += items.isEmpty ? "]\n" : "\n]\n"
+            StandardStream.output.write(text)
+        }
+        if matched == 0, !allowNoMatch {
+            let place = files.count == 1 ? files[0].name : "any of the \(files.count) files"
+            StandardStream.error.write("state: no value matches \(arguments.keyPath) in \(place)\n")
+            throw failure ?? CommandFailure.badArguments
+        }
+        if let failure { throw failure }
+    }
+
+    /// A value as one line of JSON (wide numbers as the file writes them).
+    static func oneLine(_ node: Int, in tree: SourceTree, file: String) throws -> String {
+        if tree[node].isWideNumber, let text = tree.numberText(of: node) { return text }
+        if tree.nodes[node...(node + Int(tree[node].size))].contains(where: \.isWideNumber) {
+            return String(decoding: tree.sourceBytes(of: node), as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
+        }
+        do {
+            var warnings: [PlistWarning] = []
+            return String(decoding: try JSONWriter.document(tree.value(at: node), style: .compact, warnings: &warnings), as: UTF8.self)
+        } catch {
+            throw CommandFailure.report(error, file: file, code: CommandFailure.conversion)
+        }
+    }
+
+    /// A scalar's plain text, JSON-quoted when it would break the line format.
+    static func plain(_ node: Int, in tree: SourceTree) -> String {
+        let text = tree.scalarText(at: node)
+        return text.contains(where: { $0 == "\t" || $0.isNewline }) ? quoted(text) : text
+    }
+
+    static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `path<TAB>#RRGGBB<TAB>spelling` lines (or JSON) for the colors at or under `node`.
-    func listColors(in tree: SourceTree, under node: Int) throws {
+    func listColors(in tree: SourceTree, under nodes: [Int], file: String?) throws {
         let links = NodeLinks(tree)
-        let found = ColorSpelling.all(in: tree, limit: .max).filter { $0.node >= node && $0.node <= node + Int(tree[node].size) }
+        let found = ColorSpelling.all(in: tree, limit: .max).filter { color in nodes.contains { color.node >= $0 && color.node <= $0 + Int(tree[$0].size) } }
         if json {
             let items: [PlistValue] = found.map {
-                ["path": .string(links.path(of: $0.node, in: tree).description), "color": .string($0.color.hex), "spelling": .string($0.spelling.name)]
+                var item: OrderedDictionary<String, PlistValue> = [:]
+                if let file { item["file"] = .string(file) }
+                item["path"] = .string(links.path(of: $0.node, in: tree).description)
+                item["color"] = .string($0.color.hex)
+                item["spelling"] = .string($0.spelling.name)
+                return .dictionary(item)
             }
             StandardStream.output.write(try PlistValue.array(items).serialized(as: .json) + [0x0A])
             return
         }
         var out = ""
-        for entry in found { out += "\(links.path(of: entry.node, in: tree))\t\(entry.color.hex)\t\(entry.spelling.name)\n" }
+        for entry in found { out += (file.map { $0 + ":" } ?? "") + "\(links.path(of: entry.node, in: tree))\t\(entry.color.hex)\t\(entry.spelling.name)\n" }
         StandardStream.output.write(out)
     }
 }

@@ -17,12 +17,12 @@ struct InputFile {
     /// The file on disk (for schema discovery and saving); nil for standard input.
     var url: URL? { isStandardInput ? nil : URL(fileURLWithPath: argument) }
 
-    /// Reads and parses it, or reports why not (exit 1).
-    func readTree() throws -> SourceTree {
+    /// Reads and parses it, or reports why not (exit 1) naming it `name` (default: as given).
+    func readTree(name: String? = nil) throws -> SourceTree {
         do {
             return try url.map { try SourceTree(contentsOf: $0) } ?? SourceTree(parsing: try FileBytes.readStandardInput())
         } catch {
-            throw CommandFailure.report(error, file: name, code: CommandFailure.badInput)
+            throw CommandFailure.report(error, file: name ?? self.name, code: CommandFailure.badInput)
         }
     }
 }

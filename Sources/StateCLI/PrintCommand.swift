@@ -12,7 +12,10 @@ struct PrintCommand: ParsableCommand {
         abstract: "Print a model file as an indented tree (like plutil -p)."
     )
 
-    @Argument(help: "The file to print (XML or binary plist, JSON, JSONC, OpenStep); - reads standard input.")
+    @Argument(
+        help:
+            "The file to print (XML or binary plist, JSON, JSONC, OpenStep), or a folder (each file state reads in it, under a ==> name <== line, as tail prints several); - reads standard input."
+    )
     var file: String
 
     @OptionGroup var schemaOptions: SchemaOptions
@@ -21,8 +24,23 @@ struct PrintCommand: ParsableCommand {
     var raw = false
 
     func run() throws {
-        let input = InputFile(file)
-        try Self.print(try input.readTree(), input: input, schemaOptions: schemaOptions, raw: raw)
+        guard file != "-", FolderFiles.isFolder(URL(fileURLWithPath: file)) else {
+            let input = InputFile(file)
+            return try Self.print(try input.readTree(), input: input, schemaOptions: schemaOptions, raw: raw)
+        }
+        // A folder: each file in turn; one that cannot be read is reported where it would be
+        // printed, and the rest still are.
+        var failure: ExitCode?
+        for (index, target) in try Targets.resolve([file]).enumerated() {
+            StandardStream.output.write((index == 0 ? "" : "\n") + "==> \(target.name) <==\n")
+            do {
+                let input = InputFile(target.argument)
+                try Self.print(try input.readTree(name: target.name), input: input, schemaOptions: schemaOptions, raw: raw)
+            } catch let code as ExitCode {
+                failure = failure ?? code
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Prints `tree`, read from `input` (also what `state FILE | less` shows).

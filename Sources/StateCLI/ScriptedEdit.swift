@@ -15,10 +15,14 @@ struct ScriptedEdit {
     var document: OpenDocument?
     var session: EditSession
     let schema: Schema?
+    /// `--dry-run`: print the change as a diff and write nothing.
+    let dryRun: Bool
 
-    init(file argument: String, schemaOptions: SchemaOptions) throws {
+    /// `name`: how messages name the file (a folder's file by the folder and its path in it).
+    init(file argument: String, schemaOptions: SchemaOptions, dryRun: Bool = false, name: String? = nil) throws {
         let input = InputFile(argument)
-        self.file = input.name
+        self.file = name ?? input.name
+        self.dryRun = dryRun
         self.schemaOptions = schemaOptions
         if let url = input.url {
             do {
@@ -26,7 +30,7 @@ struct ScriptedEdit {
                 (document, tree) = try OpenDocument.read(url)
                 session = EditSession(tree: tree)
             } catch {
-                throw CommandFailure.report(error, file: input.name, code: CommandFailure.badInput)
+                throw CommandFailure.report(error, file: name ?? input.name, code: CommandFailure.badInput)
             }
         } else {
             document = nil
@@ -46,8 +50,10 @@ struct ScriptedEdit {
         return node
     }
 
-    /// Makes the operations, refuses them when they add schema errors, and saves.
-    mutating func apply(_ operations: [EditOperation]) throws {
+    /// Makes the operations (one step), refuses them when they add schema errors, and saves —
+    /// or, dry, prints the diff. Returns whether the file changed.
+    @discardableResult
+    mutating func apply(_ operations: [EditOperation]) throws -> Bool {
         let before = schema.map { SchemaValidator(schema: $0).validate(tree, as: schemaOptions.root) }
         let scalars = EditOperation.setScalars(operations, in: tree)
         // The value whose subtree the edit changes (as the browser keeps its check).
@@ -74,9 +80,15 @@ struct ScriptedEdit {
                 throw CommandFailure.invalid
             }
         }
+        // Values set to what they are: nothing to write (and the file keeps its time).
+        guard session.isDirty else { return false }
+        if dryRun {
+            StandardStream.output.write(session.pendingChanges.unified(name: file))
+            return true
+        }
         guard let document else {
             StandardStream.output.write(session.fileBytes)
-            return
+            return true
         }
         do {
             let saved = try document.save(session.fileBytes)
@@ -86,6 +98,7 @@ struct ScriptedEdit {
         } catch {
             throw CommandFailure.report(error, file: file, code: CommandFailure.output)
         }
+        return true
     }
 
     /// Reads `text` as `type`; without a type, as the kind `like` has (the value being

@@ -159,6 +159,25 @@ public struct LineDiff: Sendable, Equatable {
     }
 }
 
+extension LineDiff {
+    /// The diff as `diff -u` prints it, both sides named `name` (`a/` and `b/` prefixed, as
+    /// git does, so that `patch -p1` applies it).
+    public func unified(name: String) -> String {
+        guard !isEmpty else { return "" }
+        var text = "--- a/\(name)\n+++ b/\(name)\n"
+        for line in lines {
+            switch line.kind {
+            case .hunk: text += line.text
+            case .context: text += " " + line.text
+            case .removed: text += "-" + line.text
+            case .added: text += "+" + line.text
+            }
+            text += "\n"
+        }
+        return text
+    }
+}
+
 extension EditSession {
     /// The pending changes as a line diff of the file on disk and the file as it would be
     /// saved. A binary plist has no lines, so both sides are shown as XML.
