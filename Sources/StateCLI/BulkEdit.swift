@@ -64,12 +64,12 @@ struct BulkEdit {
         }
         if matched == 0, !allowNoMatch {
             let place = files.count == 1 ? files[0].name : "any of the \(files.count) files"
-            StandardStream.error.write("state: no value matches \(arguments.keyPath) in \(place)\n")
+            StandardStream.error.write("state: no value matches \(pattern.text) in \(place)\n")
             throw failure ?? CommandFailure.badArguments
         }
         if let skippedNoun, skipped > 0 {
             StandardStream.error.write(
-                "state: \(skipped) of the \(matched) values \(arguments.keyPath) names \(skipped == 1 ? "is" : "are") not \(skippedNoun), left as \(skipped == 1 ? "it is" : "they are")\n"
+                "state: \(skipped) of the \(matched) values \(pattern.text) names \(skipped == 1 ? "is" : "are") not \(skippedNoun), left as \(skipped == 1 ? "it is" : "they are")\n"
             )
             if skipped == matched {
                 throw failure ?? CommandFailure.badArguments

@@ -49,6 +49,11 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
         public let message: String
         public let offset: Int
         public var description: String { "\(message) (at character \(offset + 1) of the key path)" }
+
+        public init(message: String, offset: Int) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
     public init(parsing text: String) throws {
@@ -194,7 +199,16 @@ private struct Scanner {
     /// A `[...]` filter at `position`, or nil when the bracket is part of a key (no `=`, `!=`
     /// or leading `?` before its closing bracket) — a plutil key like `a[0]` stays a key.
     mutating func filter() throws -> PathPattern.Filter? {
-        guard let close = closingBracket(from: position) else { return nil }
+        guard let close = closingBracket(from: position) else {
+            // A filter's shape with no end is a mistake to point at, not a key.
+            let rest = characters[(position + 1)...]
+            guard rest.first == "?" || rest.contains("=") else { return nil }
+            let quote = rest.firstIndex { $0 == "\"" || $0 == "'" }
+            if let quote, rest[(quote + 1)...].firstIndex(of: rest[quote]) == nil {
+                throw SyntaxError(message: "the quoted value is not closed", offset: quote)
+            }
+            throw SyntaxError(message: "the filter is not closed with \"]\"", offset: position)
+        }
         let inside = characters[(position + 1)..<close]
         let exists = inside.first == "?"
         guard exists || inside.contains("=") else { return nil }
