@@ -55,7 +55,9 @@ struct KeyPathArguments {
         if let missing = files.indices.dropFirst().first(where: { !FileManager.default.fileExists(atPath: files[$0]) }) {
             let rest = Array(words[(missing + 1)...].filter { $0 != "--" })
             if takesValue {
-                throw ValidationError("one VALUE, not \(rest.count) (\(rest.map { "'\($0)'" }.joined(separator: " "))); quote a value with spaces (or, if '\(files[missing])' is meant as a file, it does not exist)")
+                throw ValidationError(
+                    "one VALUE, not \(rest.count) (\(rest.map { "'\($0)'" }.joined(separator: " "))); quote a value with spaces (or, if '\(files[missing])' is meant as a file, it does not exist)"
+                )
             }
             throw ValidationError("'\(files[missing])' is not a file or folder (only the last word is the key path)")
         }

@@ -126,9 +126,13 @@ import Testing
     @Test func wildcardsDeepPathsAndFiltersInGet() throws {
         let file = Fixtures.realShaped("Assets.xcassets/Colors/Brand/Primary.colorset/Contents.json").path
         // `*` one level: every idiom.
-        #expect(try state("get", file, "colors.*.idiom").stdoutText == "colors.0.idiom\tuniversal\ncolors.1.idiom\tuniversal\ncolors.2.idiom\tuniversal\ncolors.3.idiom\tuniversal\ncolors.4.idiom\tmac\n")
+        #expect(
+            try state("get", file, "colors.*.idiom").stdoutText
+                == "colors.0.idiom\tuniversal\ncolors.1.idiom\tuniversal\ncolors.2.idiom\tuniversal\ncolors.3.idiom\tuniversal\ncolors.4.idiom\tmac\n")
         // `**` any depth, and a filter on a sibling.
-        #expect(try state("get", file, "**.appearances.*[value=high].appearance").stdoutText == "colors.2.appearances.0.appearance\tcontrast\ncolors.3.appearances.1.appearance\tcontrast\n")
+        #expect(
+            try state("get", file, "**.appearances.*[value=high].appearance").stdoutText
+                == "colors.2.appearances.0.appearance\tcontrast\ncolors.3.appearances.1.appearance\tcontrast\n")
         #expect(try state("get", file, "colors.*[idiom!=universal].color.components.alpha").stdoutText == "colors.4.color.components.alpha\t0.800\n")
         #expect(try state("get", file, "colors.*[?appearances][idiom=universal].idiom").stdoutText.split(separator: "\n").count == 3)
         // A plain path is plutil's: the value alone.
@@ -237,4 +241,3 @@ import Testing
         #expect(try state("get", file, "info.author").stdoutText == "xcode\n")
     }
 }
-

@@ -52,6 +52,16 @@ public enum BrowserAction: Hashable, Sendable {
     /// Change a protocol value's conformer, or the type of an untyped value.
     case changeType
     case undo, redo
+    /// Pick or unpick the selected row for an edit on many (`m`).
+    case togglePick
+    /// Visual mode: pick the rows from here to where it ends (`V`).
+    case visualMode
+    /// Pick every match of the search (`&`).
+    case pickMatches
+    /// Pick every value like the selected one: its type, or its key and kind (`%`).
+    case pickSameKind
+    /// Let go of what is picked (Esc).
+    case clearPicks
     case save
     case showChanges
     /// The `:` command line (`:w`, `:q`, …).

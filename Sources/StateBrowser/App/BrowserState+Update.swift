@@ -240,6 +240,8 @@ extension BrowserState {
             openMessageLog()
         case .palette:
             openPalette()
+        case .togglePick, .visualMode, .pickMatches, .pickSameKind, .clearPicks:
+            runPick(action)
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .quit: return quit()

@@ -85,6 +85,8 @@ public struct BrowserState: Sendable {
     public internal(set) var lineMode = LineMode()
     /// The register and the jump list.
     public internal(set) var marks = Marks()
+    /// The values picked for one edit on many, and visual mode.
+    public internal(set) var picked = MultiSelection()
     /// The last subtree copied, cut or deleted: what `P` and `+` paste.
     public internal(set) var register: Register? {
         get { marks.register }

@@ -26,6 +26,7 @@ extension BrowserState {
         archiveView = ArchiveView(graph: graph, storage: document)
         document = Self.graphDocument(graph, after: document)
         treePane.outline = Outline(document: document, expandedToDepth: 2)
+        picked.clear()
         treePane.rows = ListState(count: treePane.outline.count)
     }
 
@@ -46,6 +47,7 @@ extension BrowserState {
         if let raw = archiveView?.storage {
             document = leaveGraph(raw)
             treePane.outline = Outline(document: document, expandedToDepth: 1)
+            picked.clear()
             treePane.rows = ListState(count: treePane.outline.count)
             // The object the graph's selection showed, in the storage.
             if case .object(let uid, _)? = origin, uid > 0, let node = document.tree.index(at: PlistPath([.key("$objects"), .index(uid)])) {

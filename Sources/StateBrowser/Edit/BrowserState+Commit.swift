@@ -86,7 +86,7 @@ extension BrowserState {
     /// (diagnostics follow the edit), the outline keeps what was expanded, and the selection
     /// goes to `select`. Returns the effects that follow (a background check, the search run
     /// again), or nil when the edit failed: then nothing changed and the message says why.
-    mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String) -> [Effect]? {
+    mutating func commit(_ operations: [EditOperation], select: PlistPath?, message text: String, label: String? = nil) -> [Effect]? {
         let typedBefore = document.isCheckPending ? nil : document.typed
         // What a delete takes goes to the register, as in vim: P puts it back elsewhere.
         let kept = register
@@ -94,7 +94,7 @@ extension BrowserState {
         let change = archiveGraph == nil ? TreeChange(operations, in: document.tree) : TreeChange(path: PlistPath(), childMap: nil)
         let scalars = archiveGraph == nil ? EditOperation.setScalars(operations, in: document.tree) : nil
         // A graph edit is made in the storage; undo and redo still name it as it was made.
-        let label = archiveGraph == nil ? nil : Self.describe(operations)
+        let label = label ?? (archiveGraph == nil ? nil : Self.describe(operations))
         var operations = operations
         if let archiveGraph {
             // Made on the graph: said in the storage, as NSKeyedArchiver would write it.
@@ -180,6 +180,7 @@ extension BrowserState {
         } else if let here, let node = document.tree.index(at: here) {
             selectNode(node)
         }
+        picked.resolve(in: document)
         return effects
     }
 

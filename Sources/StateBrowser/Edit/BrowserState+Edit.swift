@@ -28,7 +28,7 @@ extension BrowserState {
         case .rename: beginRename()
         case .addInside: return beginAdd(after: false)
         case .addAfter: return beginAdd(after: true)
-        case .delete: return beginDelete()
+        case .delete: return picked.isEmpty && picked.visualAnchor == nil ? beginDelete() : bulkDelete()
         case .duplicate: return beginDuplicate()
         case .moveItemUp: return moveItem(by: -1)
         case .moveItemDown: return moveItem(by: 1)

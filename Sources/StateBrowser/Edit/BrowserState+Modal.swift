@@ -82,8 +82,13 @@ extension BrowserState {
             case .save:
                 modal = nil
                 return runEdit(.save)
+            case .apply:
+                modal = nil
+                guard let edit = view.edit else { return [] }
+                return commit(edit.operations, select: edit.select, message: edit.label.prefix(1).uppercased() + edit.label.dropFirst(), label: edit.label) ?? []
             case .close:
                 modal = nil
+                if view.edit != nil { message = StatusMessage(text: "Not applied", isError: false) }
             }
         case .command(var field):
             if key == .tab {
@@ -245,6 +250,7 @@ extension BrowserState {
 
     /// `:w`, `:w!`, `:w FILE [xml|binary|json]`, `:q`, `:q!`, `:wq`, `:x`, `:e!`, `:diff`, `:N`.
     mutating func runCommand(_ text: String) -> [Effect] {
+        if let effects = runBulkCommand(text) { return effects }
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let command = words.first else { return [] }
         let rest = Array(words.dropFirst())

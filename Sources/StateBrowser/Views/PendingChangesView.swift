@@ -6,8 +6,10 @@ enum PendingChangesView {
     static func render(_ view: PendingChanges, state: BrowserState, into screen: inout ScreenBuffer, in rect: Rect) {
         let theme = state.theme
         let diff = view.diff
+        let keys = view.edit == nil ? PendingChanges.keys : PendingChanges.editKeys
+        let what = view.edit.map { "\($0.label.prefix(1).uppercased() + $0.label.dropFirst()) in" } ?? "Changes to"
         let title =
-            "Changes to \(state.document.fileName): -\(diff.removedCount) +\(diff.addedCount)\(state.document.tree.format == .binary ? " (binary, shown as XML)" : "") — \(PendingChanges.keys.hintLine.replacingOccurrences(of: "  ", with: ", "))"
+            "\(what) \(state.document.fileName): -\(diff.removedCount) +\(diff.addedCount)\(state.document.tree.format == .binary ? " (binary, shown as XML)" : "") — \(keys.hintLine.replacingOccurrences(of: "  ", with: ", "))"
         guard !Box.tooSmall("The diff", needs: (30, 4), theme: theme, into: &screen, in: rect) else { return }
         let inner = Box.draw(title: title, focused: true, theme: theme, into: &screen, in: rect)
         guard !inner.isEmpty else { return }

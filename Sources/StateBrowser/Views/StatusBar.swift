@@ -56,7 +56,7 @@ enum StatusBar {
         let theme = state.theme
         screen.fill(rect, style: theme[.statusBar])
         let document = state.document
-        let mode = state.search.prompt != nil ? "SEARCH" : state.modal?.modeName ?? "BROWSE"
+        let mode = state.search.prompt != nil ? "SEARCH" : state.modal?.modeName ?? (state.picked.visualAnchor != nil ? "VISUAL" : "BROWSE")
         var x = screen.put(" \(mode) ", x: rect.x, y: rect.y, style: theme[.statusAccent])
         let guessed = document.schemaNote.map { "no schema (guessed; \($0))" } ?? "no schema (guessed)"
         let schema =
@@ -66,7 +66,8 @@ enum StatusBar {
         let name = document.fileName.split(separator: "/").last.map(String.init) ?? document.fileName
         let left =
             " \(name)\(state.file?.isReadOnly == true ? " [RO]" : "")\(state.isDirty ? " [+]" : "")  \(state.archiveGraph != nil ? "ARCHIVE" : document.tree.format.rawValue.uppercased())\(document.tree.encoding.isUTF8 ? "" : " \(document.tree.encoding)")  \(schema) "
-        let position = " \(state.selection + 1)/\(state.treePane.outline.count)  ?:help "
+        let picks = state.picked.isEmpty ? "" : " \(state.picked.count) picked "
+        let position = "\(picks) \(state.selection + 1)/\(state.treePane.outline.count)  ?:help "
         let positionWidth = TextWidth.of(position)
         let rightStart = rect.maxX - positionWidth
         x = screen.put(TextWidth.truncated(left, to: max(0, rightStart - x)), x: x, y: rect.y, style: theme[.statusBar], limit: rightStart)

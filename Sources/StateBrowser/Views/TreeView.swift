@@ -32,7 +32,11 @@ enum TreeView {
                 screen.put(String(repeating: " ", count: max(0, width - 1 - text.count)) + text, x: x, y: y, style: style(.label), limit: end)
                 x += width
             }
-            if let gutter = row.gutter {
+            if state.isPicked(node) {
+                // Picked for an edit on many: said over a diagnostic's mark, which the detail
+                // pane still lists.
+                screen.put("+", x: x, y: y, style: style(.added).overlaid(with: Style(attributes: .bold)), limit: end)
+            } else if let gutter = row.gutter {
                 screen.put(gutter.text, x: x, y: y, style: style(gutter.role), limit: end)
             } else if state.isMatch(node) {
                 screen.put("›", x: x, y: y, style: style(.searchMatch), limit: end)
