@@ -27,6 +27,7 @@ import Testing
         add(ChoiceList.keys)
         add(ColorPicker.keys)
         add(PendingChanges.keys)
+        add(PendingChanges.editKeys)
         add(HelpOverlay.keys)
         add(MessageLog.keys)
         add(TextField.keys)
@@ -38,6 +39,13 @@ import Testing
         for key in keys where !seen.contains(key) { seen.append(key) }
         return seen
     }()
+
+    /// Commands on the picked values (or the selected row), each then answered by later keys
+    /// (y applies the preview).
+    static let pickCommands = [
+        "lighten 10%", "darken 5%", "alpha 0.5", "hue 90", "color #123456", "=1", "=true", "+ 1", "* 2", "- 0.5", "delete", "rename k", "add k v",
+        "select **", "select *", "select **[?a]", "select!", "saturate 20%",
+    ]
 
     /// The documents, written to a folder as users have them.
     static func documents(in folder: URL) throws -> [(name: String, url: URL, schema: URL?)] {
@@ -92,6 +100,12 @@ import Testing
                     // Pasted text: a value, text with line breaks and controls, or nothing.
                     let texts = ["{\"a\": [1, 2]}", "line one\nline two\r\n\ttabbed", "", "<plist><true/></plist>", "\u{1B}[31m not a key"]
                     message = .input(.paste(texts.randomElement(using: &random)!))
+                case 7:
+                    // A command on the picked values (typed in, then Enter as this step's key):
+                    // random keys alone would hardly ever spell one.
+                    let command = Self.pickCommands.randomElement(using: &random)!
+                    for c in ":" + command { quits += Self.perform(state.update(.input(.key(.character(c)))), on: &state) }
+                    message = .input(.key(.enter))
                 default: message = .input(.key(Self.keys.randomElement(using: &random)!))
                 }
                 let generation = state.document.generation
