@@ -78,6 +78,7 @@ import Testing
         expectListed(ChoiceList.keys)
         expectListed(ColorPicker.keys)
         expectListed(PendingChanges.keys)
+        expectListed(PendingChanges.editKeys)
         expectListed(MessageLog.keys)
         expectListed(TextField.keys)
         expectListed(TextArea.keys)

@@ -134,6 +134,21 @@ extension BrowserState {
 
     // MARK: - One edit on many
 
+    /// The commands on the picks, for the help.
+    static let pickCommandHelp: [(String, String)] = [
+        (":select PATTERN", "pick what a key path names (* ** [k=v])"),
+        (":select!", "let go of every pick"),
+        (":=VALUE", "set each (read as the kind it is)"),
+        (":+ N  :- N  :* N", "add, subtract, multiply numbers"),
+        (":lighten 10%  :darken", "colors: HSL lightness, in their spelling"),
+        (":saturate  :desaturate", "colors: HSL saturation"),
+        (":hue DEG  :alpha A", "colors: rotate the hue, set alpha"),
+        (":color #RRGGBB[AA]", "colors: replace"),
+        (":rename KEY", "rename each entry's key"),
+        (":add KEY VALUE", "add to each dictionary without it"),
+        (":delete  (x)", "delete each"),
+    ]
+
     /// The commands that change every target: nil when `text` is none of them.
     mutating func runBulkCommand(_ text: String) -> [Effect]? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

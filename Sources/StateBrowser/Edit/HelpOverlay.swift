@@ -23,9 +23,15 @@ public struct HelpOverlay: Sendable, Equatable {
             }
         }
         add(browserKeys)
+        // The commands on the picks are typed, not keys: listed from the table that the
+        // command line's help is made of too.
+        lines.append(Line(keys: "", help: "", isHeading: false))
+        lines.append(Line(keys: "Commands on the picks (or this row)", help: "", isHeading: true))
+        for (command, help) in BrowserState.pickCommandHelp { lines.append(Line(keys: command, help: help, isHeading: false)) }
         add(ChoiceList.keys)
         add(ColorPicker.keys)
         add(PendingChanges.keys)
+        add(PendingChanges.editKeys)
         add(MessageLog.keys)
         add(TextField.keys)
         add(TextArea.keys)
