@@ -50,7 +50,9 @@ struct OpenCommand: ParsableCommand {
         let url = input.url
         // Standard input is read once, here, whatever happens next.
         let pipedTree = piped ? try input.readTree() : nil
+        let folderURL = !piped && url.map(FolderFiles.isFolder) == true ? url : nil
         func printTree() throws {
+            if folderURL != nil { return try PrintCommand.printFolder(input.argument, schemaOptions: schemaOptions, raw: false) }
             try PrintCommand.print(pipedTree ?? input.readTree(), input: input, schemaOptions: schemaOptions, raw: false)
         }
         guard isatty(STDOUT_FILENO) == 1, piped || isatty(STDIN_FILENO) == 1 else { return try printTree() }
@@ -96,15 +98,23 @@ struct OpenCommand: ParsableCommand {
         }
         let document: BrowserDocument
         // Taken before the read: a save refuses to overwrite a file changed on disk after it.
-        let stamp = url.flatMap { AtomicFile.stamp(of: $0) }
+        let stamp = folderURL == nil ? url.flatMap { AtomicFile.stamp(of: $0) } : nil
+        var folder: FolderDocument?
         do {
-            let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
-            // The whole schema check of a large file takes seconds: the browser draws from a quick
-            // pass over the top of the tree and finishes the check in the background.
-            let tree = try pipedTree ?? SourceTree(contentsOf: url!)
-            document = try BrowserDocument.open(
-                tree, from: url, displayName: piped || file != nil ? input.name : url!.lastPathComponent, schema: schemaURL, root: schemaOptions.root,
-                discoversSchema: !schemaOptions.noSchema, deferCheck: true)
+            if let folderURL {
+                // A folder: its files as one document (each keeps its own stamp for its save).
+                let (opened, tree) = try FolderDocument.open(folderURL)
+                folder = opened
+                document = try BrowserDocument.open(tree, from: nil, displayName: folderURL.lastPathComponent + "/", discoversSchema: false, deferCheck: true)
+            } else {
+                let schemaURL = schemaOptions.schema.map { URL(fileURLWithPath: $0) }
+                // The whole schema check of a large file takes seconds: the browser draws from a quick
+                // pass over the top of the tree and finishes the check in the background.
+                let tree = try pipedTree ?? SourceTree(contentsOf: url!)
+                document = try BrowserDocument.open(
+                    tree, from: url, displayName: piped || file != nil ? input.name : url!.lastPathComponent, schema: schemaURL, root: schemaOptions.root,
+                    discoversSchema: !schemaOptions.noSchema, deferCheck: true)
+            }
         } catch {
             throw CommandFailure.report(error, file: url?.path ?? input.name, code: CommandFailure.badInput)
         }
@@ -117,8 +127,9 @@ struct OpenCommand: ParsableCommand {
         let state = BrowserState(
             document: document, width: size.width, height: size.height,
             theme: try themeFile.theme(), colorDepth: terminal.colorDepth,
-            file: url.map { OpenDocument(url: $0, stamp: stamp?.stamped(with: document.tree.fileBytes), isReadOnly: OpenDocument.permissionsDenyWriting($0)) },
-            notice: terminalNotice)
+            file: folder != nil
+                ? nil : url.map { OpenDocument(url: $0, stamp: stamp?.stamped(with: document.tree.fileBytes), isReadOnly: OpenDocument.permissionsDenyWriting($0)) },
+            folder: folder, notice: terminalNotice)
         var app = BrowserApp(state: state, backend: terminal)
         app.run()
     }

@@ -28,8 +28,12 @@ struct PrintCommand: ParsableCommand {
             let input = InputFile(file)
             return try Self.print(try input.readTree(), input: input, schemaOptions: schemaOptions, raw: raw)
         }
-        // A folder: each file in turn; one that cannot be read is reported where it would be
-        // printed, and the rest still are.
+        try Self.printFolder(file, schemaOptions: schemaOptions, raw: raw)
+    }
+
+    /// A folder: each file in turn, under `==> NAME <==`; one that cannot be read is reported
+    /// where it would be printed, and the rest still are.
+    static func printFolder(_ file: String, schemaOptions: SchemaOptions, raw: Bool) throws {
         var failure: ExitCode?
         for (index, target) in try Targets.resolve([file]).enumerated() {
             StandardStream.output.write((index == 0 ? "" : "\n") + "==> \(target.name) <==\n")

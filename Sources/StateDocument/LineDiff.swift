@@ -24,6 +24,12 @@ public struct LineDiff: Sendable, Equatable {
 
     public var isEmpty: Bool { lines.isEmpty }
 
+    init(lines: [Line], removedCount: Int, addedCount: Int) {
+        self.lines = lines
+        self.removedCount = removedCount
+        self.addedCount = addedCount
+    }
+
     public init(old: [UInt8], new: [UInt8], context: Int = 3, maxEdits: Int = 1000) {
         let a = Self.split(old)
         let b = Self.split(new)

@@ -22,6 +22,8 @@ public enum BrowserMessage: Sendable {
     case changedOnDisk(SaveRequest)
     /// Nothing was written, for this reason; the edits are still here.
     case saveFailed(SaveRequest, reason: String)
+    /// Each file of a folder's save, as it went (in the order of the save's requests).
+    case folderSaved(FolderSave, outcomes: [FolderSave.Outcome])
     /// The file read again.
     case reloaded(OpenDocument, SourceTree)
     /// The file could not be read again, for this reason; the edits are still here.

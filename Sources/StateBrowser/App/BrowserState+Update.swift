@@ -25,7 +25,7 @@ extension BrowserState {
         case .linesIndexed(let index):
             lineMode.finish(index, current: document.generation)
             return []
-        case .saved, .changedOnDisk, .saveFailed, .reloaded, .reloadFailed, .opened, .openFailed:
+        case .saved, .changedOnDisk, .saveFailed, .folderSaved, .reloaded, .reloadFailed, .opened, .openFailed:
             return finishFile(message)
         }
     }

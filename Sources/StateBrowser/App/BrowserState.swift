@@ -106,9 +106,9 @@ public struct BrowserState: Sendable {
 
     public init(
         document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser,
-        expandedToDepth depth: Int = 1, file: OpenDocument? = nil, notice: String? = nil
+        expandedToDepth depth: Int = 1, file: OpenDocument? = nil, folder: FolderDocument? = nil, notice: String? = nil
     ) {
-        workspace = Workspace(OpenFile(document: document, file: file))
+        workspace = Workspace(OpenFile(document: document, file: file, folder: folder))
         treePane = TreePane(document: document, expandedToDepth: depth)
         self.width = width
         self.height = height
@@ -119,8 +119,15 @@ public struct BrowserState: Sendable {
         showArchiveGraphIfArchive()
         // A note for the first screen (a terminal fallback, say); a binary file's null objects
         // are said at once, not first when a conversion fails.
-        let notes = [notice, Self.nullNote(document)].compactMap { $0 }
+        let notes = [notice, Self.nullNote(document), folder.map(Self.folderNote)].compactMap { $0 }
         message = notes.isEmpty ? nil : StatusMessage(text: notes.joined(separator: "; "), isError: false)
+    }
+
+    /// What the first screen of a folder says: how many files, and those not part of it.
+    static func folderNote(_ folder: FolderDocument) -> String {
+        let shown = "\(folder.members.count) file\(folder.members.count == 1 ? "" : "s")"
+        guard let first = folder.placeholders.first else { return "\(shown); Ctrl-S writes the ones changed" }
+        return "\(shown); \(folder.placeholders.count) not editable here (\(first.relativePath): \(first.reason))"
     }
 
     /// "N null objects (first at PATH)…" for a binary plist that holds any: they are kept on

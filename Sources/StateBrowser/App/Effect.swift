@@ -23,6 +23,8 @@ public enum Effect: Equatable, Sendable {
     case indexLines(generation: Int)
     /// Write bytes to a file; answer `.saved`, `.changedOnDisk` or `.saveFailed`.
     case save(SaveRequest)
+    /// Write the changed files of a folder, one by one; answer `.folderSaved`.
+    case saveFolder(FolderSave)
     /// Read the file again; answer `.reloaded` or `.reloadFailed`.
     case reload(OpenDocument)
     /// Open another file in place of this one (`:e FILE`); answer `.opened` or `.openFailed`.

@@ -18,14 +18,18 @@ public struct OpenFile: Sendable {
     /// A keyed archive shown as its object graph instead of its storage: `document` is then
     /// the graph's, `session` still the file's.
     public internal(set) var archiveView: ArchiveView?
+    /// A folder open as one document: its files, which saving writes one by one (`file` is
+    /// then nil).
+    public internal(set) var folder: FolderDocument?
 
     /// The archive view's graph, while it shows.
     public var archiveGraph: ArchiveGraph? { archiveView?.graph }
 
-    init(document: BrowserDocument, file: OpenDocument?) {
+    init(document: BrowserDocument, file: OpenDocument?, folder: FolderDocument? = nil) {
         self.document = document
         session = EditSession(tree: document.tree)
         self.file = file
+        self.folder = folder
     }
 
     /// Unsaved changes.

@@ -72,7 +72,7 @@ extension BrowserState {
     }
 
     mutating func showChanges() {
-        let diff = session.pendingChanges
+        let diff = workspace.current.folder?.pendingDiff(in: session.tree) ?? session.pendingChanges
         guard !diff.isEmpty else {
             message = StatusMessage(text: isDirty ? "The edits cancel out: the file would be the same" : "No pending changes", isError: false)
             return
@@ -226,6 +226,8 @@ extension BrowserState {
             return [.quit]
         case .write(let request):
             return [.save(request)]
+        case .writeFolder(let save):
+            return [.saveFolder(save)]
         case .reload:
             quitsAfterSave = false
             return reload()

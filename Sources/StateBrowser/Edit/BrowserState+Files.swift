@@ -8,6 +8,7 @@ extension BrowserState {
     /// Saves the session's bytes over its file. A read-only file asks first, unless
     /// `overwritingChanges` (`:w!`), which also writes over changes made on disk.
     mutating func save(overwritingChanges: Bool = false) -> [Effect] {
+        if let folder = workspace.current.folder { return saveFolder(folder, overwritingChanges: overwritingChanges) }
         guard let request = workspace.current.saveRequest(overwritingChanges: overwritingChanges) else {
             quitsAfterSave = false
             message = StatusMessage(text: "Not saved: this document has no file (:w FILE saves it as one)", isError: true)
@@ -20,6 +21,67 @@ extension BrowserState {
         return [.save(request)]
     }
 
+    /// A folder's save: each changed file written on its own (see `FolderDocument`).
+    private mutating func saveFolder(_ folder: FolderDocument, overwritingChanges: Bool) -> [Effect] {
+        let changes: [FolderDocument.Change]
+        do {
+            changes = try folder.changes(in: session.tree)
+        } catch {
+            quitsAfterSave = false
+            message = StatusMessage(text: "Not saved: \(error)", isError: true)
+            return []
+        }
+        guard !changes.isEmpty else {
+            session.markSaved()
+            message = StatusMessage(text: "No file changed (the edits cancel out)", isError: false)
+            return quitsAfterSave ? [.quit] : []
+        }
+        let requests = changes.map {
+            SaveRequest(file: folder.members[$0.member].file, bytes: $0.bytes, format: folder.format, overwritingChanges: overwritingChanges)
+        }
+        return [.saveFolder(FolderSave(requests: requests, members: changes.map(\.member)))]
+    }
+
+    /// Takes how each file of a folder's save went: written files are the folder's new state
+    /// on disk; files changed on disk meanwhile are asked about; a failure is said.
+    private mutating func finishFolderSave(_ save: FolderSave, outcomes: [FolderSave.Outcome]) -> [Effect] {
+        guard var folder = workspace.current.folder else { return [] }
+        var saved: [String] = [], changedOnDisk: [Int] = [], failed: [String] = []
+        for (index, outcome) in outcomes.enumerated() {
+            let member = save.members[index]
+            let name = folder.members[member].relativePath
+            switch outcome {
+            case .saved(let written, _):
+                folder.recordSaved(member: member, bytes: save.requests[index].bytes, file: written)
+                saved.append(name)
+            case .changedOnDisk:
+                changedOnDisk.append(index)
+            case .failed(let reason):
+                failed.append("\(name): \(reason)")
+            }
+        }
+        workspace.current.folder = folder
+        if (try? folder.changes(in: session.tree).isEmpty) == true { session.markSaved() }
+        let wrote = "Saved \(saved.count) file\(saved.count == 1 ? "" : "s")" + (saved.count == 1 ? " (\(saved[0]))" : "")
+        if !changedOnDisk.isEmpty {
+            quitsAfterSave = false
+            var again = FolderSave(requests: changedOnDisk.map { save.requests[$0] }, members: changedOnDisk.map { save.members[$0] })
+            for i in again.requests.indices { again.requests[i].overwritingChanges = true }
+            let names = changedOnDisk.map { folder.members[save.members[$0]].relativePath }
+            ask(
+                "\(saved.isEmpty ? "" : wrote + "; ")\(names.count) changed on disk since opened (\(names.prefix(2).joined(separator: ", "))\(names.count > 2 ? ", …" : "")).",
+                [("o", "overwrite \(names.count == 1 ? "it" : "them")", .writeFolder(again)), ("n", "cancel", .cancel)])
+            return []
+        }
+        if !failed.isEmpty {
+            quitsAfterSave = false
+            message = StatusMessage(text: "\(wrote); not saved: \(failed.joined(separator: "; "))", isError: true)
+            return []
+        }
+        message = StatusMessage(text: wrote, isError: false)
+        return quitsAfterSave ? [.quit] : []
+    }
+
     /// Saves, then quits once the save worked (a failed save keeps the browser open).
     mutating func saveAndQuit() -> [Effect] {
         quitsAfterSave = true
@@ -29,6 +91,10 @@ extension BrowserState {
     /// `FILE [xml|binary|json]`: the format named, else the one the extension says, else the
     /// document's own. An existing file is not replaced without asking, unless `force` (`:w!`).
     mutating func saveAs(_ argument: String, force: Bool = false) -> [Effect] {
+        guard workspace.current.folder == nil else {
+            message = StatusMessage(text: "Not saved: a folder is saved file by file (:w); open a file alone to save it as another", isError: true)
+            return []
+        }
         var words = argument.split(separator: " ").map(String.init)
         var format = session.format
         if words.count > 1, let named = PlistFormat(name: words.last!) {
@@ -65,6 +131,10 @@ extension BrowserState {
     }
 
     mutating func reload() -> [Effect] {
+        guard workspace.current.folder == nil else {
+            message = StatusMessage(text: "Not reloaded: a folder is read again by opening it again (:q!, then state FOLDER)", isError: true)
+            return []
+        }
         guard let file else {
             message = StatusMessage(text: "Not reloaded: this document has no file", isError: true)
             return []
@@ -133,6 +203,8 @@ extension BrowserState {
         case .openFailed(let reason):
             message = StatusMessage(text: "Not opened: \(reason)", isError: true)
             return []
+        case .folderSaved(let save, let outcomes):
+            return finishFolderSave(save, outcomes: outcomes)
         case .started, .input, .checkFinished, .searchFinished, .linesIndexed:
             return []
         }

@@ -15,6 +15,8 @@ public enum ChoiceAction: Sendable, Equatable {
     case quit
     /// Perform this save as it is (the question before it was answered yes).
     case write(SaveRequest)
+    /// Write these files of a folder.
+    case writeFolder(FolderSave)
     /// Read the file again, dropping the edits.
     case reload
     case cancel

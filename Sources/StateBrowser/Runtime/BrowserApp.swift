@@ -74,7 +74,7 @@ public struct BrowserApp {
                 guard document.generation == generation else { continue }
                 check = (generation, BackgroundJob { document.fullCheck() })
                 guard takeFinishedJobs(waiting: Self.graceMilliseconds) else { return false }
-            case .save, .reload, .open:
+            case .save, .saveFolder, .reload, .open:
                 guard send(Self.outcome(of: effect)) else { return false }
             }
         }
@@ -94,6 +94,8 @@ public struct BrowserApp {
             } catch {
                 return .saveFailed(request, reason: "\(error)")
             }
+        case .saveFolder(let save):
+            return .folderSaved(save, outcomes: save.perform())
         case .reload(let file):
             do {
                 let (read, tree) = try OpenDocument.read(file.url)
