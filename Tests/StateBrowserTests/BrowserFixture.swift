@@ -65,6 +65,7 @@ extension Effect {
     var brief: String {
         switch self {
         case .save(let request): request.newName.map { "save as \($0) (\(request.format.rawValue))" } ?? (request.overwritingChanges ? "save!" : "save")
+        case .saveFolder(let save): "save \(save.requests.count) file\(save.requests.count == 1 ? "" : "s")\(save.requests.first?.overwritingChanges == true ? "!" : "")"
         case .quit: "quit"
         case .copy(let text): "copy \(text)"
         case .search(let query, _): "search \(query)"

@@ -162,7 +162,7 @@ import Testing
             case .check(let generation):
                 guard generation == state.document.generation else { continue }
                 more = state.update(.checkFinished(state.document.fullCheck(), generation: generation))
-            case .save, .reload, .open:
+            case .save, .saveFolder, .reload, .open:
                 more = state.update(BrowserApp.outcome(of: effect))
             }
             if depth < 8 { quits += perform(more, on: &state, depth: depth + 1) }

@@ -241,3 +241,36 @@ import Testing
         #expect(try state("get", file, "info.author").stdoutText == "xcode\n")
     }
 }
+
+/// The acceptance run in a real terminal: the catalog opened as a folder, every dark color
+/// picked in ten keys and made 10% lighter, saved; the files are byte for byte what the one
+/// CLI command writes (which Python checks above).
+@Suite(.serialized, .slow, .tags(.tmux)) struct CatalogInTheBrowserTests {
+    @Test func theBrowserAndTheCommandLineMakeTheSameFiles() throws {
+        let root = try Fixtures.temporaryFolder()
+        let inBrowser = root.appendingPathComponent("Browser.xcassets"), byCommand = root.appendingPathComponent("Command.xcassets")
+        for copy in [inBrowser, byCommand] { try FileManager.default.copyItem(at: Fixtures.realShaped("Assets.xcassets"), to: copy) }
+
+        let tmux = try TmuxSession(width: 130, height: 34)
+        try tmux.run("cd \(root.path) && \(BrowserEndToEndTests.environment) \(BrowserEndToEndTests.state) Browser.xcassets; echo EXIT=$?", until: "31 files")
+        // Every color for the dark appearance: /dark⏎ p p J % (ten keys) picks the 24 of them;
+        // the 8 that are dark and high-contrast too are picked the same way.
+        // (Each search is waited for: it runs in the background and then moves the selection.)
+        try tmux.search("dark")
+        try tmux.waitFor(text: "“dark”")
+        try tmux.send("p", "p", "J", "%", until: "Picked every Color for luminosity dark: 24")
+        try tmux.search("high")
+        try tmux.waitFor(text: "“high”")
+        try tmux.send("n", "p", "p", "J", "%", until: " 32 picked ")
+        try tmux.enter(":lighten 10%", until: "y applies")
+        try tmux.send("y", until: "Lighten 10% on 32 values")
+        try tmux.send("C-s", until: "Saved 24 files")
+        try tmux.send("q", until: "EXIT=0")
+
+        let command = try ProcessRunner.run(Fixtures.stateExecutable, ["set", byCommand.path, "colors.*[appearances.*.value=dark].color", "--lighten", "10%"])
+        #expect(command.status == 0, "\(command.stderr)")
+        for entry in try FolderFiles.list(byCommand) {
+            #expect(try FileBytes.read(inBrowser.appendingPathComponent(entry.relativePath)) == FileBytes.read(entry.url), "\(entry.relativePath)")
+        }
+    }
+}

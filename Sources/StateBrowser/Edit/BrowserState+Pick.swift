@@ -83,8 +83,11 @@ extension BrowserState {
             switch role.kind {
             case .model, .conformer, .enumValue, .color:
                 let label = role.label
-                let nodes = (0..<document.nodeCount).filter { document.role(of: $0)?.label == label }
-                return (nodes, label)
+                // An asset catalog color is like another when it is for the same appearances
+                // (every dark one, every dark high-contrast one).
+                let appearances = appearances(of: node)
+                let nodes = (0..<document.nodeCount).filter { document.role(of: $0)?.label == label && self.appearances(of: $0) == appearances }
+                return (nodes, appearances.map { "\(label) for \($0)" } ?? label)
             default:
                 break
             }
@@ -96,6 +99,22 @@ extension BrowserState {
         }
         let kindName = tree.scalarOrShape(node).typeName
         return (nodes, key.map { "\($0) (\(kindName))" } ?? "array item (\(kindName))")
+    }
+
+    /// The appearances an asset catalog color is for (`luminosity dark, contrast high`; `any
+    /// appearance` for none), from the `appearances` beside it; nil for a value that is not such
+    /// a color.
+    func appearances(of node: Int) -> String? {
+        let tree = document.tree
+        guard tree[node].kind == .dictionary, document.label(of: node) == "color", tree.child(of: node, key: "components") != nil,
+            let entry = document.parent(of: node)
+        else { return nil }
+        guard let list = tree.child(of: entry, key: "appearances"), tree[list].kind == .array else { return "any appearance" }
+        let parts = tree.children(of: list).compactMap { item -> String? in
+            guard let a = tree.child(of: item, key: "appearance"), let v = tree.child(of: item, key: "value") else { return nil }
+            return "\(tree.scalarText(at: a)) \(tree.scalarText(at: v))"
+        }
+        return parts.isEmpty ? "any appearance" : parts.sorted().joined(separator: ", ")
     }
 
     private func describe(_ node: Int) -> String {

@@ -1,0 +1,115 @@
+import Foundation
+import State
+import StateDocument
+import StateTestSupport
+import TerminalCore
+import Testing
+
+@testable import StateBrowser
+
+/// A folder in the browser, through `update` and the runtime's own file effects on real files:
+/// picking across its files, one edit on many, and a save that writes only the changed files —
+/// each with its own changed-on-disk check.
+@Suite struct FolderBrowserTests {
+    static func open() throws -> (state: BrowserState, folder: URL) {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("Assets.xcassets")
+        try FileManager.default.copyItem(at: Fixtures.realShaped("Assets.xcassets"), to: folder)
+        let (opened, tree) = try FolderDocument.open(folder)
+        let document = try BrowserDocument.open(tree, from: nil, displayName: "Assets.xcassets/", discoversSchema: false)
+        let state = BrowserState(document: document, width: 120, height: 30, theme: try BuiltInThemes.dark.theme(), folder: opened)
+        return (state, folder)
+    }
+
+    /// Performs file effects as the runtime does.
+    static func perform(_ effects: [Effect], on state: inout BrowserState) {
+        for effect in effects {
+            switch effect {
+            case .save, .saveFolder, .reload, .open: perform(state.update(BrowserApp.outcome(of: effect)), on: &state)
+            default: break
+            }
+        }
+    }
+
+    @Test func tenKeysPickEveryDarkColorOfTheCatalogAndOneSaveWritesTheirFiles() throws {
+        var (state, folder) = try Self.open()
+        #expect(state.message?.text == "31 files; Ctrl-S writes the ones changed")
+        let before = try Self.files(folder)
+        // `/dark⏎` finds the first dark appearance; p p J goes to its color; % picks every
+        // color for the same appearances.
+        state.press("/")
+        state.enter("dark")
+        state.press("p", "p", "J", "%")
+        #expect(state.selectedPath.hasSuffix("Link\\.colorset.Contents\\.json.colors.1.color"))
+        #expect(state.picked.count == 24)
+        #expect(state.message?.text == "Picked every Color for luminosity dark: 24 (24 new) — 24 picked")
+        state.enter(":lighten 10%")
+        state.press("y")
+        #expect(state.isDirty)
+        // = lists each file's changes.
+        state.press("=")
+        guard case .changes(let changes)? = state.modal else {
+            Issue.record("no diff")
+            return
+        }
+        #expect(changes.diff.lines.filter { $0.kind == .hunk && $0.text.hasPrefix("===") }.count == 24)
+        state.press("Escape")
+        let effects = state.press("C-s")
+        #expect(effects.map(\.brief) == ["save 24 files"])
+        Self.perform(effects, on: &state)
+        #expect(state.message?.text == "Saved 24 files")
+        #expect(!state.isDirty)
+        let after = try Self.files(folder)
+        #expect(after.filter { before[$0.key] != $0.value }.count == 24)
+        // Undone and saved again: the files are as they were.
+        state.press("u")
+        Self.perform(state.press("C-s"), on: &state)
+        #expect(try Self.files(folder) == before)
+    }
+
+    @Test func aFileChangedOnDiskIsAskedAboutAndTheOthersAreSaved() throws {
+        var (state, folder) = try Self.open()
+        state.enter(":select **.info.author")
+        state.enter(":=state")
+        state.press("y")
+        let changedElsewhere = folder.appendingPathComponent("Images/Logo.imageset/Contents.json")
+        let theirs = Array(#"{"info": {"author": "someone else", "version": 1}}"#.utf8)
+        try AtomicFile.write(theirs, to: changedElsewhere)
+        Self.perform(state.press("C-s"), on: &state)
+        guard case .confirm(let question)? = state.modal else {
+            Issue.record("not asked: \(state.message?.text ?? "")")
+            return
+        }
+        #expect(question.question == "Saved 30 files; 1 changed on disk since opened (Images/Logo.imageset/Contents.json).")
+        #expect(try FileBytes.read(changedElsewhere) == theirs)
+        #expect(state.isDirty)
+        // n keeps their bytes; the edit stays pending.
+        state.press("n")
+        #expect(try FileBytes.read(changedElsewhere) == theirs)
+        // o overwrites.
+        Self.perform(state.press("C-s"), on: &state)
+        let overwrite = state.press("o")
+        #expect(overwrite.map(\.brief) == ["save 1 file!"])
+        Self.perform(overwrite, on: &state)
+        #expect(!state.isDirty)
+        #expect(String(decoding: try FileBytes.read(changedElsewhere), as: UTF8.self).contains("\"author\" : \"state\""))
+    }
+
+    @Test func theFoldersStructureIsNotSavedAndSaysWhy() throws {
+        var (state, _) = try Self.open()
+        state.go(to: "Images.Logo\\.imageset")
+        state.press("x")
+        if case .confirm? = state.modal { state.press("y") }
+        let effects = state.press("C-s")
+        #expect(effects.isEmpty)
+        #expect(state.message?.text.hasPrefix("Not saved: Images/Logo.imageset/Contents.json is no longer in the document") == true, "\(state.message?.text ?? "")")
+        #expect(state.press(":").isEmpty)
+        state.enter("w other.json")
+        #expect(state.message?.text == "Not saved: a folder is saved file by file (:w); open a file alone to save it as another")
+    }
+
+    static func files(_ folder: URL) throws -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for entry in try FolderFiles.list(folder) { result[entry.relativePath] = try FileBytes.read(entry.url) }
+        return result
+    }
+}
