@@ -149,7 +149,8 @@ import Testing
                     if let operation = Self.structuralEdit(in: session.tree, using: &rng) { try? session.apply(operation) }
                 default:
                     let tree = session.tree
-                    let node = (0..<tree.nodes.count).filter { !tree[$0].kind.isContainer }.randomElement(using: &rng)!
+                    // (Structural deletes may have left no scalar at all.)
+                    guard let node = (0..<tree.nodes.count).filter({ !tree[$0].kind.isContainer }).randomElement(using: &rng) else { continue }
                     try? session.apply(.set(NodeLinks(tree).path(of: node, in: tree), Self.replacements.randomElement(using: &rng)!))
                 }
                 let whole = try SourceTree(parsing: session.bytes, as: format)
