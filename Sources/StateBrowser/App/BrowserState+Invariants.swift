@@ -34,7 +34,7 @@ extension BrowserState {
         }
         problems += messages.invariantViolations()
         problems += marks.invariantViolations()
-        problems += picked.invariantViolations(in: document)
+        problems += picked.invariantViolations(in: document, thorough: checkingDocument)
         if focus == .side, side.open == nil { problems.append("focus: on the side pane, which is closed") }
         problems += search.invariantViolations(nodeCount: document.nodeCount, generation: document.generation)
         problems += lineMode.invariantViolations(for: document)

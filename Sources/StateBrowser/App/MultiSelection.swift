@@ -9,69 +9,68 @@ import State
 /// (`nodes`), found again after every change of the document; a path that names nothing any
 /// more is dropped.
 public struct MultiSelection: Sendable, Equatable {
-    /// The picked values' paths, in the order of their nodes.
-    public private(set) var paths: [PlistPath] = []
-    /// The nodes of `paths`, in the document shown.
-    public private(set) var nodes: Set<Int> = []
+    /// The picked values: each node with its path in the document shown.
+    public private(set) var pathsByNode: [Int: PlistPath] = [:]
     /// Visual mode: the node of the row it started on; the rows from there to the cursor are
     /// picked when it ends.
     public internal(set) var visualAnchor: Int?
 
     public init() {}
 
-    public var count: Int { paths.count }
-    public var isEmpty: Bool { paths.isEmpty }
-    public func contains(_ node: Int) -> Bool { nodes.contains(node) }
+    /// The picked values' paths, in the order of their nodes.
+    public var paths: [PlistPath] { pathsByNode.sorted { $0.key < $1.key }.map(\.value) }
+    /// The picked nodes.
+    public var nodes: Set<Int> { Set(pathsByNode.keys) }
+    public var count: Int { pathsByNode.count }
+    public var isEmpty: Bool { pathsByNode.isEmpty }
+    public func contains(_ node: Int) -> Bool { pathsByNode[node] != nil }
 
     /// The picked nodes in document order.
-    public var sortedNodes: [Int] { nodes.sorted() }
+    public var sortedNodes: [Int] { pathsByNode.keys.sorted() }
 
     /// Adds `node` if it is not picked, removes it if it is. Returns whether it is picked now.
     @discardableResult
     mutating func toggle(_ node: Int, in document: BrowserDocument) -> Bool {
-        if nodes.contains(node) {
-            set(nodes.subtracting([node]), in: document)
-            return false
-        }
-        set(nodes.union([node]), in: document)
+        if pathsByNode.removeValue(forKey: node) != nil { return false }
+        pathsByNode[node] = document.path(of: node)
         return true
     }
 
-    /// Picks `added` as well. Returns how many were not picked before.
+    /// Picks `added` as well (only the new ones' paths are spelled). Returns how many were not
+    /// picked before.
     @discardableResult
     mutating func add(_ added: some Sequence<Int>, in document: BrowserDocument) -> Int {
-        let before = nodes.count
-        set(nodes.union(added), in: document)
-        return nodes.count - before
+        var new = 0
+        for node in added where pathsByNode[node] == nil {
+            pathsByNode[node] = document.path(of: node)
+            new += 1
+        }
+        return new
     }
 
     mutating func clear() {
-        paths = []
-        nodes = []
+        pathsByNode = [:]
         visualAnchor = nil
     }
 
-    private mutating func set(_ new: Set<Int>, in document: BrowserDocument) {
-        nodes = new
-        paths = new.sorted().map { document.path(of: $0) }
-    }
-
-    /// Finds each path's node in a changed document; drops the paths that name nothing now.
-    /// Visual mode ends (its anchor named a row of the old document).
+    /// Finds each path's node in a document of another shape; drops the paths that name
+    /// nothing now. Visual mode ends (its anchor named a row of the old document).
     mutating func resolve(in document: BrowserDocument) {
         visualAnchor = nil
-        guard !paths.isEmpty else { return }
-        let found = paths.compactMap { document.tree.index(at: $0) }
-        nodes = Set(found)
-        paths = nodes.sorted().map { document.path(of: $0) }
+        guard !pathsByNode.isEmpty else { return }
+        var found: [Int: PlistPath] = [:]
+        for path in pathsByNode.values {
+            if let node = document.tree.index(at: path) { found[node] = document.path(of: node) }
+        }
+        pathsByNode = found
     }
 
-    /// What is wrong (empty when sound): every node is in the document, and the paths are the
-    /// nodes' paths.
-    func invariantViolations(in document: BrowserDocument) -> [String] {
+    /// What is wrong (empty when sound): every node is in the document, and (`thorough`, which
+    /// spells every path) each path is its node's.
+    func invariantViolations(in document: BrowserDocument, thorough: Bool) -> [String] {
         var problems: [String] = []
-        if let bad = nodes.first(where: { $0 < 0 || $0 >= document.nodeCount }) { problems.append("selection: node \(bad) of \(document.nodeCount)") }
-        if problems.isEmpty, paths != nodes.sorted().map({ document.path(of: $0) }) { problems.append("selection: paths are not its nodes' paths") }
+        if let bad = pathsByNode.keys.first(where: { $0 < 0 || $0 >= document.nodeCount }) { problems.append("selection: node \(bad) of \(document.nodeCount)") }
+        if thorough, problems.isEmpty, pathsByNode.contains(where: { document.path(of: $0.key) != $0.value }) { problems.append("selection: a path is not its node's") }
         if let anchor = visualAnchor, anchor < 0 || anchor >= document.nodeCount { problems.append("selection: visual anchor \(anchor) of \(document.nodeCount)") }
         return problems
     }

@@ -180,7 +180,8 @@ extension BrowserState {
         } else if let here, let node = document.tree.index(at: here) {
             selectNode(node)
         }
-        picked.resolve(in: document)
+        // Values set in place keep every node where it was: the picks stay as they are.
+        if editedScalars == nil || !rolesKept { picked.resolve(in: document) }
         return effects
     }
 

@@ -226,7 +226,18 @@ extension BrowserState {
 
     /// `x` with values picked: every picked value deleted, as one step.
     mutating func bulkDelete() -> [Effect] {
-        prepareBulk("delete", noun: nil) { _, node, path in node == SourceTree.root ? nil : [.delete(path)] }
+        // A value inside another picked one goes with it: one delete, not one per level.
+        let targets = Set(editTargets)
+        let document = document
+        return prepareBulk("delete", noun: nil) { _, node, path in
+            guard node != SourceTree.root else { return nil }
+            var ancestor = document.parent(of: node)
+            while let a = ancestor {
+                if targets.contains(a) { return [] }
+                ancestor = document.parent(of: a)
+            }
+            return [.delete(path)]
+        }
     }
 
     private mutating func bulkSet(_ text: String) -> [Effect] {
