@@ -107,6 +107,32 @@ import Testing
         #expect(state.message?.text == "Not saved: a folder is saved file by file (:w); open a file alone to save it as another")
     }
 
+    /// A color set's row shows its colors side by side with what each is for; an image set's,
+    /// its scales.
+    @Test func setsReadLikeXcodesAssetList() throws {
+        var (state, _) = try Self.open()
+        state.press("3")
+        let screen = state.screen
+        let y = try #require(screen.lines.firstIndex { $0.contains("Primary.colorset") })
+        let line = screen.lines[y]
+        #expect(line.contains("any") && line.contains("dark") && line.contains("hc"), "\(line)")
+        // Each color's swatch: the set's own colors, in order.
+        let primary = try #require(state.document.tree.index(at: PlistPath([.key("Colors"), .key("Brand"), .key("Primary.colorset")])))
+        let colors = try #require(AssetSummary.colorSet(primary, in: state.document))
+        #expect(colors.map(\.label) == ["any", "dark", "hc", "dark hc", "mac"])
+        let swatches = (0..<screen.width).compactMap { x -> Color? in
+            let background = screen[x, y].style.background
+            return colors.contains { $0.color.map { c in Color.rgb(c.channels8.red, c.channels8.green, c.channels8.blue) } == background } ? background : nil
+        }
+        #expect(Set(swatches).count >= 3, "at least the first three swatches fit the row")
+        let hero = try #require(state.document.tree.index(at: PlistPath([.key("Images"), .key("Hero.imageset")])))
+        #expect(AssetSummary.imageSet(hero, in: state.document) == "1x 2x 3x · dark 1x 2x 3x  (6 files)")
+        let icon = try #require(state.document.tree.index(at: PlistPath([.key("AppIcon.appiconset")])))
+        #expect(AssetSummary.imageSet(icon, in: state.document)?.hasPrefix("iphone 20x20@2x 20x20@3x") == true)
+        let gray = try #require(state.document.tree.index(at: PlistPath([.key("Colors"), .key("Chrome"), .key("Ink.colorset")])))
+        #expect(AssetSummary.colorSet(gray, in: state.document) == [AssetSummary.Entry(color: nil, label: "any")])
+    }
+
     static func files(_ folder: URL) throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
         for entry in try FolderFiles.list(folder) { result[entry.relativePath] = try FileBytes.read(entry.url) }

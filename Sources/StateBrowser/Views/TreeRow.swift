@@ -64,6 +64,22 @@ struct TreeRow {
         switch source.kind {
         case .dictionary, .array:
             let count = Piece(text: source.kind == .array ? "[\(source.count)]" : "{\(source.count)}", role: .count)
+            // An asset catalog's set: its colors side by side, or its images, expanded or not.
+            if let colors = AssetSummary.colorSet(node, in: state.document) {
+                var pieces = [count]
+                for entry in colors {
+                    if let color = entry.color {
+                        let (r, g, b, _) = color.channels8
+                        pieces.append(Piece(text: "  ", role: .text))
+                        pieces.append(Piece(text: "  ", role: .text, swatch: .rgb(r, g, b)))
+                        pieces.append(Piece(text: entry.label, role: .label))
+                    } else {
+                        pieces.append(Piece(text: "  ? " + entry.label, role: .label))
+                    }
+                }
+                return pieces
+            }
+            if let images = AssetSummary.imageSet(node, in: state.document) { return [count, Piece(text: "  " + images, role: .label, minimumWidth: 8)] }
             let annotation = annotationPieces(node, tree: tree)
             // Collapsed, a container shows its first entries (as jless does); a pbxproj object
             // its annotation instead.
