@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(name: "StateDocumentTests", dependencies: ["StateDocument", "StateTestSupport"]),
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
-        .testTarget(name: "TerminalNCursesTests", dependencies: ["TerminalNCurses", "CCurses", "TerminalCore"]),
+        .testTarget(name: "TerminalNCursesTests", dependencies: ["TerminalNCurses", "CCurses", "TerminalCore", "StateTestSupport"]),
         .testTarget(
             name: "StateBrowserTests",
             dependencies: ["StateBrowser", "TerminalCore", "StateSchema", "AssetLibraryExample", "StateTestSupport"],

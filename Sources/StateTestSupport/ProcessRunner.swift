@@ -41,6 +41,7 @@ public enum ProcessRunner {
 
     /// Runs `python3 -c script args…`.
     public static func python(_ script: String, _ arguments: [String], stdin: [UInt8] = []) throws -> ProcessResult {
-        try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments, stdin: stdin)
+        try SystemPackage.python3.require()
+        return try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments, stdin: stdin)
     }
 }

@@ -12,6 +12,7 @@ public final class TmuxSession {
     public private(set) var height: Int
 
     public init(width: Int, height: Int) throws {
+        try SystemPackage.tmux.require()
         socket = "state-test-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height

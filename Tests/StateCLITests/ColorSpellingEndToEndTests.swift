@@ -56,6 +56,7 @@ import Testing
 /// `state print` on a terminal draws a swatch after each color; piped, the hex value alone.
 @Suite(.tags(.tmux)) struct PrintSwatchTests {
     @Test func swatchesOnATerminalOnly() throws {
+        try SystemPackage.ncursesTerm.require()
         let file = Fixtures.realShaped("AccentColor.colorset/Contents.json").path
         let tmux = try TmuxSession(width: 100, height: 40)
         try tmux.run("clear; COLORTERM=truecolor \(Fixtures.stateExecutable.path) print \(file); echo END", until: "END")

@@ -114,6 +114,7 @@ import Testing
         #expect(diff.contains("--- a/\(folder.path)/Colors/Brand/Primary.colorset/Contents.json\n+++ b/\(folder.path)/Colors/Brand/Primary.colorset/Contents.json\n@@ "))
         #expect(diff.contains("\n-          \"alpha\" : \"1.000\",\n+          \"alpha\" : \"0.900\",\n"))
         // What the diff says is what the real run does.
+        try SystemPackage.patch.require()
         let patched = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["patch", "-s", "-p1", "-d", "/"], stdin: Array(diff.utf8))
         #expect(patched.status == 0, "\(patched.stderr)")
         let patchedFiles = try files(folder)

@@ -72,6 +72,7 @@ import Testing
 @Suite(.tags(.tmux)) struct BackgroundDetectionEndToEndTests {
     @Test(arguments: [("#ffffff", "38;2;31;31;31m"), ("#000000", "38;2;212;212;212m")])
     func theBackgroundPicksTheTheme(background: String, textColor: String) throws {
+        try SystemPackage.ncursesTerm.require()
         let home = try Fixtures.temporaryFolder()
         let tmux = try TmuxSession(width: 100, height: 20)
         _ = try tmux.tmux(["set", "-t", "main", "window-style", "bg=\(background)"])

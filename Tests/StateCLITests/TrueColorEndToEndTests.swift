@@ -21,6 +21,7 @@ import Testing
     }
 
     @Test func truecolorSwatchesDifferAndThePaletteFallbackDoesNot() throws {
+        try SystemPackage.ncursesTerm.require()
         let direct = try pickerScreen(colorTerm: "truecolor")
         #expect(direct.contains("48;2;255;128;0m"), "the old swatch in 24-bit color")
         #expect(direct.contains("48;2;255;134;0m"), "the new swatch in 24-bit color")

@@ -1,3 +1,4 @@
+import StateTestSupport
 import TerminalNCurses
 import Testing
 
@@ -49,7 +50,23 @@ import Testing
     }
 
     /// The real terminfo database: CI installs ncurses-term (.ci/run), which has xterm-direct.
-    @Test func xtermDirectIsInstalled() {
+    @Test func xtermDirectIsInstalled() throws {
+        try SystemPackage.ncursesTerm.require()
         #expect(TerminalType.directColorEntry(for: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == "xterm-direct")
+    }
+}
+
+/// A machine without a package the tests need is told which, in one sentence.
+@Suite struct SystemPackageTests {
+    @Test func aMissingPackageIsNamedWithHowToInstallIt() {
+        #expect(
+            "\(SystemPackage.Missing(package: .ncursesTerm))"
+                == "This test needs the terminfo entries xterm-direct and tmux-direct, from the system package ncurses-term: sudo apt-get install ncurses-term (Debian/Ubuntu) or brew install ncurses (macOS)."
+        )
+        #expect("\(SystemPackage.Missing(package: .tmux))".hasPrefix("This test needs the program tmux, from the system package tmux: sudo apt-get install tmux"))
+        #expect(SystemPackage.onPath("sh"))
+        #expect(!SystemPackage.onPath("no-such-program-\(UInt32.random(in: 0...UInt32.max))"))
+        #expect(!SystemPackage.hasTerminfoEntry("no-such-terminal-direct"))
+        #expect(SystemPackage.hasTerminfoEntry("xterm") || SystemPackage.hasTerminfoEntry("xterm-256color"))
     }
 }
