@@ -49,6 +49,11 @@ struct SetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Change only the colors that are this one (#RRGGBB[AA]); with --color, replace it everywhere.", valueName: "color"))
     var onlyColor: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write asset catalog colors' red, green and blue components as hex (0x80), fraction (0.502) or byte (128), as Xcode's input method does.", valueName: "style"))
+    var spell: String?
+
     @Flag(help: "Print what would change as a diff, and write nothing.")
     var dryRun = false
 
@@ -59,7 +64,7 @@ struct SetCommand: ParsableCommand {
 
     /// Whether the edit is a color edit (no VALUE word).
     var colorMode: Bool {
-        color != nil || lighten != nil || darken != nil || saturate != nil || desaturate != nil || hue != nil || alpha != nil || onlyColor != nil
+        color != nil || lighten != nil || darken != nil || saturate != nil || desaturate != nil || hue != nil || alpha != nil || onlyColor != nil || spell != nil
     }
 
     func validate() throws {
@@ -88,6 +93,7 @@ struct SetCommand: ParsableCommand {
         var result: [ColorAdjustment] = []
         if let new = try hex(color, "color") { result.append(.replace(new)) }
         _ = try hex(onlyColor, "only-color")
+        if let spell, ColorEdit.componentStyle(named: spell) == nil { throw ValidationError("--spell takes hex, fraction or byte, not '\(spell)'") }
         if let hue {
             guard hue.isFinite, abs(hue) <= 360 else { throw ValidationError("--hue takes degrees from -360 to 360") }
             result.append(.rotateHue(hue))
@@ -143,11 +149,14 @@ struct SetCommand: ParsableCommand {
     func colorChange() throws -> BulkEdit.Change {
         let adjustments = try adjustments()
         let only = onlyColor.flatMap(RGBAColor.init(hex:))
+        let style = spell.flatMap(ColorEdit.componentStyle(named:))
         return { edit, node, path in
             let tree = edit.tree
             guard Self.isColor(node, in: tree), let current = ColorSpelling.color(at: node, in: tree) ?? Self.stateColor(node, in: tree) else { return nil }
             if let only, current.hex != only.hex { return [] }
             let new = ColorAdjustment.applied(adjustments, to: current)
+            // Another spelling: only an asset catalog color has one to change (others are left).
+            if let style { return ColorEdit.respelled(new, as: style, at: path, node: node, in: tree) }
             guard new != current else { return [] }
             return try ColorEdit.operations(new, at: path, node: node, in: tree)
         }

@@ -63,6 +63,38 @@ public enum ColorEdit {
         }
     }
 
+    /// `color` written into an asset catalog color with its red, green and blue components
+    /// spelled in `style` (`"0x80"`, `"0.502"`, `"128"`) — what Xcode's input method menu does —
+    /// and alpha as the file has it; nil when the node is not an asset catalog color.
+    public static func respelled(_ color: RGBAColor, as style: AssetComponent.Style, at path: PlistPath, node: Int, in tree: SourceTree) -> [EditOperation]? {
+        guard case .assetCatalog? = ColorSpelling.detect(node, in: tree), let components = tree.child(of: node, key: "components") else { return nil }
+        let componentsPath = path.appending(.key("components"))
+        var operations: [EditOperation] = []
+        for (key, value) in zip(["red", "green", "blue"], [color.red, color.green, color.blue]) {
+            let new = spelled(value, as: style, like: nil, in: tree)
+            guard let child = tree.child(of: components, key: key) else {
+                operations.append(.insert(into: componentsPath, key: key, at: nil, value: new))
+                continue
+            }
+            if new != tree.scalar(at: child) { operations.append(.set(componentsPath.appending(.key(key)), new)) }
+        }
+        if let alpha = tree.child(of: components, key: "alpha"), let old = AssetComponent(tree, alpha), abs(old.value - color.alpha) > 1e-9 {
+            operations.append(.set(componentsPath.appending(.key("alpha")), spelled(color.alpha, as: old.style, like: alpha, in: tree)))
+        }
+        return operations
+    }
+
+    /// A component style by the name people use: `hex` (`0x80`), `fraction` (`0.502`), `byte`
+    /// (`128`).
+    public static func componentStyle(named name: String) -> AssetComponent.Style? {
+        switch name.lowercased() {
+        case "hex", "hexadecimal", "8-bit-hex": .hexByte(uppercase: true)
+        case "fraction", "float", "floating-point": .fraction(decimals: 3)
+        case "byte", "8-bit", "integer": .decimalByte
+        default: nil
+        }
+    }
+
     /// Number channels under `keys` (red, green, blue, alpha): only those that changed, in the
     /// file's number style; a missing alpha is added (`insertAlpha`) only when not opaque.
     static func numberChannels(_ keys: [String], _ values: [Double], at path: PlistPath, node: Int, in tree: SourceTree, insertAlpha: PlistValue?) -> [EditOperation] {

@@ -133,6 +133,43 @@ import Testing
         #expect(AssetSummary.colorSet(gray, in: state.document) == [AssetSummary.Entry(color: nil, label: "any")])
     }
 
+    /// Spelling, replacing and setting keys across the catalog, each one step.
+    @Test func spellReplaceAndKeyOnTheCatalog() throws {
+        var (state, _) = try Self.open()
+        let primary = PlistPath([.key("Colors"), .key("Brand"), .key("Primary.colorset"), .key("Contents.json")])
+        let red = primary.appending(.key("colors")).appending(.index(0)).appending(.key("color")).appending(.key("components")).appending(.key("red"))
+        let before = try #require(state.document.tree.index(at: red).map { state.document.tree.scalarText(at: $0) })
+        #expect(before == "0.324")
+        state.enter(":select Colors.Brand.Primary\\.colorset.Contents\\.json.colors.*.color")
+        state.enter(":spell hex")
+        state.press("y")
+        #expect(state.document.tree.index(at: red).map { state.document.tree.scalarText(at: $0) } == "0x53")
+        // The same color, another spelling: the picker's value is unchanged at 8 bits.
+        let color = try #require(state.document.tree.index(at: red.dropLast().dropLast()).flatMap { ColorSpelling.color(at: $0, in: state.document.tree) })
+        #expect(color.hex == "#5327A6")
+        // :replace with nothing picked: every color of the document that is this one.
+        state.enter(":select!")
+        state.enter(":replace #5327A6 #000000")
+        guard case .changes(let preview)? = state.modal else {
+            Issue.record("no preview: \(state.message?.text ?? "")")
+            return
+        }
+        #expect(preview.edit?.label.hasPrefix("replace #5327A6 by #000000 on 1 value") == true, "\(preview.edit?.label ?? "")")
+        state.press("y")
+        #expect(state.document.tree.index(at: red).map { state.document.tree.scalarText(at: $0) } == "0x00")
+        // :key sets where present, adds where missing.
+        state.enter(":select **.info")
+        state.enter(":key author state")
+        state.press("y")
+        #expect(state.message?.text == "Set author to state on 31 values")
+        state.enter(":key comment checked")
+        state.press("y")
+        let info = try #require(state.document.tree.index(at: primary.appending(.key("info"))))
+        #expect(state.document.tree.value(at: info) == ["author": "state", "version": 1, "comment": "checked"])
+        for _ in 0..<4 { state.press("u") }
+        #expect(!state.isDirty)
+    }
+
     static func files(_ folder: URL) throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
         for entry in try FolderFiles.list(folder) { result[entry.relativePath] = try FileBytes.read(entry.url) }

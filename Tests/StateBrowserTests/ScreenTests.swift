@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func helpOverlayListsTheKeyMap() {
-        var state = BrowserFixture.state(width: 80, height: 200)
+        // Tall enough for every line of the help at once.
+        var state = BrowserFixture.state(width: 80, height: 240)
         state.press("?")
         let screen = state.screen
         let text = screen.lines.joined(separator: "\n")

@@ -233,6 +233,21 @@ import Testing
         #expect(python.stdoutText == "['checked', 'checked', 'checked']\n")
     }
 
+    @Test func spellTurnsComponentsIntoXcodesOtherInputMethod() throws {
+        let folder = try catalog()
+        let file = folder.appendingPathComponent("Colors/Brand/Primary.colorset/Contents.json")
+        let result = try state("set", file.path, "colors.*.color", "--spell", "hex")
+        #expect(result.status == 0, "\(result.stderr)")
+        let python = try ProcessRunner.python(
+            "import json,sys; d=json.load(open(sys.argv[1])); print(sorted({c['color']['components'][k][:2] for c in d['colors'] for k in ('red','green','blue')}), sorted({c['color']['components']['alpha'] for c in d['colors']}))",
+            [file.path])
+        #expect(python.stdoutText == "['0x'] ['0.800', '1.000']\n")
+        // And back: fractions of three decimals, each the byte it was (0x53 is 83/255 = 0.325).
+        #expect(try state("set", file.path, "colors.*.color", "--spell", "fraction").status == 0)
+        #expect(try state("get", file.path, "colors.0.color.components.red").stdoutText == "0.325\n")
+        #expect(try state("set", file.path, "colors.*.color", "--spell", "octal").status == 64)
+    }
+
     @Test func unquotedValueWordsAreNotTakenForFiles() throws {
         let folder = try catalog()
         let file = folder.appendingPathComponent("Contents.json").path

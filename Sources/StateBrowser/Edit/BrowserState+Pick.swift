@@ -163,6 +163,9 @@ extension BrowserState {
         (":saturate  :desaturate", "colors: HSL saturation"),
         (":hue DEG  :alpha A", "colors: rotate the hue, set alpha"),
         (":color #RRGGBB[AA]", "colors: replace"),
+        (":replace #FROM #TO", "one color by another (no picks: everywhere)"),
+        (":spell hex|fraction|byte", "asset catalog components as 0x80/0.502/128"),
+        (":key KEY VALUE", "set KEY in each dictionary (added if missing)"),
         (":rename KEY", "rename each entry's key"),
         (":add KEY VALUE", "add to each dictionary without it"),
         (":delete  (x)", "delete each"),
@@ -215,6 +218,30 @@ extension BrowserState {
             return bulkColor(.replace(color))
         case "rename":
             return bulkRename(argument)
+        case "spell":
+            guard let style = ColorEdit.componentStyle(named: argument) else {
+                message = StatusMessage(text: ":spell hex|fraction|byte writes asset catalog colors' components as 0x80, 0.502 or 128", isError: true)
+                return []
+            }
+            return prepareBulk("spell \(argument.lowercased())", noun: "asset catalog colors") { tree, node, path in
+                guard let color = ColorSpelling.color(at: node, in: tree) else { return nil }
+                return ColorEdit.respelled(color, as: style, at: path, node: node, in: tree)
+            }
+        case "replace":
+            let colors = argument.split(separator: " ").compactMap { RGBAColor(hex: String($0)) }
+            guard colors.count == 2 else {
+                message = StatusMessage(text: ":replace #FROM #TO replaces one color by another (in the picks; with none, everywhere)", isError: true)
+                return []
+            }
+            // With nothing picked: every color of the document, not the selected row.
+            let everywhere = picked.isEmpty && picked.visualAnchor == nil ? ColorSpelling.all(in: document.tree, limit: .max).map(\.node) : nil
+            let (from, to) = (colors[0], colors[1])
+            return prepareBulk("replace \(from.hex) by \(to.hex)", noun: "colors", targets: everywhere) { tree, node, path in
+                guard let current = ColorSpelling.color(at: node, in: tree) else { return nil }
+                return current.hex == from.hex ? try ColorEdit.operations(to, at: path, node: node, in: tree) : []
+            }
+        case "key":
+            return bulkSetKey(argument)
         case "delete", "del":
             return bulkDelete()
         case "add":
@@ -293,6 +320,23 @@ extension BrowserState {
         }
     }
 
+    /// `:key KEY VALUE`: KEY set to VALUE in every picked dictionary — added where it is missing.
+    private mutating func bulkSetKey(_ text: String) -> [Effect] {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            message = StatusMessage(text: ":key KEY VALUE sets KEY in every picked dictionary (adding it where missing)", isError: true)
+            return []
+        }
+        let (key, text) = (parts[0], parts[1])
+        return prepareBulk("set \(key) to \(text)", noun: "dictionaries") { tree, node, path in
+            guard tree[node].kind == .dictionary else { return nil }
+            guard let child = tree.child(of: node, key: key) else { return [.insert(into: path, key: key, at: nil, value: ValueEntry.guess(text))] }
+            if tree[child].kind.isContainer { return [.set(path.appending(.key(key)), ValueEntry.guess(text))] }
+            let value = try ValueEntry.parse(text, as: ValueEntry.kind(of: child, in: tree))
+            return tree.scalar(at: child) == value ? [] : [.set(path.appending(.key(key)), value)]
+        }
+    }
+
     /// `:add KEY VALUE`: the key added to every picked dictionary that lacks it.
     private mutating func bulkAdd(_ text: String) -> [Effect] {
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
@@ -313,14 +357,14 @@ extension BrowserState {
     /// for a yes. `change` returns nil for a target it does not apply to (counted as skipped),
     /// and no operations for one already as asked.
     private mutating func prepareBulk(
-        _ what: String, noun: String?, change: (SourceTree, Int, PlistPath) throws -> [EditOperation]?
+        _ what: String, noun: String?, targets given: [Int]? = nil, change: (SourceTree, Int, PlistPath) throws -> [EditOperation]?
     ) -> [Effect] {
         guard archiveGraph == nil else {
             message = StatusMessage(text: "Edits on many values are made in the storage: A shows it", isError: true)
             return []
         }
         let tree = document.tree
-        let targets = editTargets
+        let targets = given ?? editTargets
         var operations: [EditOperation] = []
         var changed = 0, skipped = 0
         do {
