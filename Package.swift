@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -8,6 +9,9 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "State", targets: ["State"]),
+        // `@StateModel` and its attributes: a product of its own, so that a user of `State`
+        // alone never builds swift-syntax.
+        .library(name: "StateMacros", targets: ["StateMacros"]),
         .library(name: "StateDocument", targets: ["StateDocument"]),
         // Schemas and the browser's model as libraries too: Fuzz/ (and tools) link them.
         .library(name: "StateSchema", targets: ["StateSchema"]),
@@ -19,6 +23,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // Value tree, formats (XML plist, binary plist, JSON): parsers and writers.
@@ -26,6 +31,15 @@ let package = Package(
             name: "State",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        // The macros' implementation (runs in the compiler) and their declarations.
+        .macro(
+            name: "StateMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"), .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "StateMacros", dependencies: ["State", "StateMacrosPlugin"]),
         // Byte-faithful documents: edits spliced into the original bytes, atomic saves.
         .target(name: "StateDocument", dependencies: ["State"]),
         // Schemas: Xcode data models, schema files, inference; schema-driven validation.
@@ -91,6 +105,14 @@ let package = Package(
         .testTarget(
             name: "StateSchemaTests",
             dependencies: ["StateSchema", "AssetLibraryExample", "StateTestSupport", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        .testTarget(
+            name: "StateMacrosTests",
+            dependencies: [
+                "StateMacrosPlugin", "StateMacros", "State",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ]
         ),
         .testTarget(name: "StateDocumentTests", dependencies: ["StateDocument", "StateTestSupport"]),
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
