@@ -56,7 +56,7 @@ let package = Package(
         // The Asset Library example of the model API; it writes the sample file `state` opens.
         .target(
             name: "AssetLibraryExample",
-            dependencies: ["State", .product(name: "OrderedCollections", package: "swift-collections")],
+            dependencies: ["State", "StateMacros", .product(name: "OrderedCollections", package: "swift-collections")],
             path: "Examples/AssetLibrary",
             exclude: ["AssetLibrary.plist", "AssetLibrary.schema"]
         ),
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "StateMacrosTests",
             dependencies: [
-                "StateMacrosPlugin", "StateMacros", "State",
+                "StateMacrosPlugin", "StateMacros", "State", "StateTestSupport",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]

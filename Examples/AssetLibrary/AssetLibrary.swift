@@ -1,6 +1,6 @@
 import Foundation
 import OrderedCollections
-import State
+import StateMacros
 
 /// A library of assets: domains, holding groups, holding assets of every kind.
 ///
@@ -11,7 +11,8 @@ import State
 /// let again = try AssetLibrary(contentsOf: url)
 /// let accent = again.fetchAsset("asset://UI/Buttons/Accent")
 /// ```
-public struct AssetLibrary: Model {
+@StateModel
+public struct AssetLibrary {
     public var name: String
     public var domains: OrderedDictionary<String, AssetDomain>
 
@@ -48,16 +49,6 @@ public struct AssetLibrary: Model {
     }
 
     // MARK: - Model
-
-    public init(from store: Store) throws {
-        name = try store.value(forKey: "name")
-        domains = try store.value(forKey: "domains")
-    }
-
-    public func write(to store: inout Store) throws {
-        try store.set(name, forKey: "name")
-        try store.set(domains, forKey: "domains")
-    }
 
     /// Version 1 kept groups at the top level (one implicit domain) and called the name
     /// `title`; version 2 added domains; version 3 renamed `title` to `name`.

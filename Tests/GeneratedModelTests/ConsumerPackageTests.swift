@@ -21,6 +21,9 @@ import Testing
         // its parent's sku) and nothing was skipped.
         let output = build.stdoutText + build.stderr
         #expect(!output.contains("skipped") && !output.contains("no models generated"), "\(output)")
+        // A user of the State library alone does not build swift-syntax (the macros are their
+        // own product).
+        #expect(!output.contains("SwiftSyntax"), "swift-syntax was built for a package that uses only State")
 
         let file = folder.appendingPathComponent("catalog.plist")
         let run = try ProcessRunner.run(consumer.appendingPathComponent(".build/debug/shop"), [file.path])
