@@ -146,12 +146,12 @@ import Testing
                 case 0: try session.undo()
                 case 1: try session.redo()
                 case 2:
-                    if let operation = Self.structuralEdit(in: session.tree, using: &rng) { try? session.apply(operation) }
+                    if let operation = Self.structuralEdit(in: session.tree, using: &rng) { _ = try? session.apply(operation) }
                 default:
                     let tree = session.tree
                     // (Structural deletes may have left no scalar at all.)
                     guard let node = (0..<tree.nodes.count).filter({ !tree[$0].kind.isContainer }).randomElement(using: &rng) else { continue }
-                    try? session.apply(.set(NodeLinks(tree).path(of: node, in: tree), Self.replacements.randomElement(using: &rng)!))
+                    _ = try? session.apply(.set(NodeLinks(tree).path(of: node, in: tree), Self.replacements.randomElement(using: &rng)!))
                 }
                 let whole = try SourceTree(parsing: session.bytes, as: format)
                 #expect(session.tree.nodes == whole.nodes, "\(format) step \(step) (seed \(rng.seed))")
