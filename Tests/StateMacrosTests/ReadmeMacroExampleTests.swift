@@ -67,6 +67,8 @@ struct Sketch {
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let example = "```swift\nimport StateMacros\n\n" + (try ReadmeSnippet.between("MACROS", in: source)) + "\n```"
         #expect(readme.contains(example), "README's macro example differs from ReadmeMacroExampleTests.swift")
+        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/StateMacros/StateMacros.docc/StateMacros.md"), encoding: .utf8)
+        #expect(article.contains(example), "the StateMacros documentation's example differs from ReadmeMacroExampleTests.swift")
     }
 }
 
