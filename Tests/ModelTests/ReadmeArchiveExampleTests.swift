@@ -66,5 +66,7 @@ extension Drawing: ValueCoding {
         let usage = "```swift\n" + (try between("ARCHIVE-USAGE")) + "\n```"
         #expect(readme.contains(definitions), "README's ValueCoding definitions differ from ReadmeArchiveExampleTests.swift")
         #expect(readme.contains(usage), "README's ValueCoding usage differs from ReadmeArchiveExampleTests.swift")
+        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/State/State.docc/ValueCodingAndKeyedArchives.md"), encoding: .utf8)
+        #expect(article.contains(definitions) && article.contains(usage), "ValueCodingAndKeyedArchives.md's code differs from ReadmeArchiveExampleTests.swift")
     }
 }

@@ -114,5 +114,8 @@ struct Drawing: Model {
         let usage = "```swift\n" + (try between("USAGE")) + "\n```"
         #expect(readme.contains(definitions), "README's model definitions differ from ReadmeExampleTests.swift")
         #expect(readme.contains(usage), "README's usage example differs from ReadmeExampleTests.swift")
+        // The documentation's article shows the same code.
+        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/State/State.docc/ModelsAndStores.md"), encoding: .utf8)
+        #expect(article.contains(definitions) && article.contains(usage), "ModelsAndStores.md's code differs from ReadmeExampleTests.swift")
     }
 }
