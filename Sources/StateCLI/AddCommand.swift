@@ -53,7 +53,7 @@ struct AddCommand: ParsableCommand {
                 code: CommandFailure.badArguments)
         }
         let containers = PathPattern(parts: Array(pattern.parts.dropLast()), text: String(arguments.keyPath.dropLast(Self.lastPartLength(arguments.keyPath))))
-        guard !arguments.namesMany(containers), let containerPath = containers.plainPath else {
+        guard !arguments.namesMany(containers), !allowNoMatch, let containerPath = containers.plainPath else {
             let bulk = BulkEdit(arguments: arguments, schemaOptions: schemaOptions, dryRun: dryRun, allowNoMatch: allowNoMatch, verb: "added")
             return try bulk.run(containers, skippedAs: "a container \(Self.describe(last)) can be added to") { edit, container, path in
                 // A dictionary that has the key already, or a container of the wrong kind,

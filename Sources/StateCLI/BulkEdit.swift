@@ -37,7 +37,11 @@ struct BulkEdit {
             }
             let nodes = pattern.matches(in: edit.tree)
             matched += nodes.count
-            guard !nodes.isEmpty else { continue }
+            guard !nodes.isEmpty else {
+                // A filter passes standard input on even when nothing in it matched.
+                if edit.document == nil, !dryRun { StandardStream.output.write(edit.session.fileBytes) }
+                continue
+            }
             let links = NodeLinks(edit.tree)
             var operations: [EditOperation] = []
             var count = 0
@@ -52,7 +56,10 @@ struct BulkEdit {
                     operations += made
                 }
             }
-            guard !operations.isEmpty else { continue }
+            guard !operations.isEmpty else {
+                if edit.document == nil, !dryRun { StandardStream.output.write(edit.session.fileBytes) }
+                continue
+            }
             do {
                 if try edit.apply(operations) {
                     changedValues += count

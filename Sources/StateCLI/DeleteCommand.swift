@@ -29,7 +29,7 @@ struct DeleteCommand: ParsableCommand {
     func run() throws {
         let arguments = try KeyPathArguments(words, takesValue: false)
         let pattern = try arguments.pattern
-        guard !arguments.namesMany(pattern), let path = pattern.plainPath else {
+        guard !arguments.namesMany(pattern), !allowNoMatch, let path = pattern.plainPath else {
             let bulk = BulkEdit(arguments: arguments, schemaOptions: schemaOptions, dryRun: dryRun, allowNoMatch: allowNoMatch, verb: "deleted")
             return try bulk.run(pattern) { _, node, path in node == SourceTree.root ? nil : [.delete(path)] }
         }

@@ -45,6 +45,7 @@ struct GetCommand: ParsableCommand {
         let input = InputFile(arguments.files[0])
         let tree = try input.readTree()
         guard let node = tree.index(at: path) else {
+            if allowNoMatch { return }
             throw CommandFailure.report(
                 PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: input.name,
                 code: CommandFailure.badArguments)

@@ -80,16 +80,18 @@ struct ScriptedEdit {
                 throw CommandFailure.invalid
             }
         }
-        // Values set to what they are: nothing to write (and the file keeps its time).
-        guard session.isDirty else { return false }
+        let edited = session.isDirty
         if dryRun {
-            StandardStream.output.write(session.pendingChanges.unified(name: file))
-            return true
+            if edited { StandardStream.output.write(session.pendingChanges.unified(name: file)) }
+            return edited
         }
+        // A filter always passes the document on, changed or not.
         guard let document else {
             StandardStream.output.write(session.fileBytes)
-            return true
+            return edited
         }
+        // Values set to what they are: nothing to write (and the file keeps its time).
+        guard edited else { return false }
         do {
             let saved = try document.save(session.fileBytes)
             self.document = saved.document

@@ -113,7 +113,7 @@ struct SetCommand: ParsableCommand {
         let arguments = try KeyPathArguments(words, takesValue: !colorMode)
         let pattern = try arguments.pattern
         let change: BulkEdit.Change = colorMode ? try colorChange() : valueChange(arguments.value!)
-        guard !arguments.namesMany(pattern), let path = pattern.plainPath else {
+        guard !arguments.namesMany(pattern), !allowNoMatch, let path = pattern.plainPath else {
             let bulk = BulkEdit(arguments: arguments, schemaOptions: schemaOptions, dryRun: dryRun, allowNoMatch: allowNoMatch, verb: colorMode ? "changed" : "set")
             return try bulk.run(pattern, skippedAs: colorMode ? "a color" : nil, change: change)
         }

@@ -39,6 +39,13 @@ import Testing
         #expect(String(decoding: set.stdout, as: UTF8.self) == String(decoding: try info, as: UTF8.self).replacingOccurrences(of: "Tide Notes<", with: "Piped<"))
         let delete = try state(["delete", "-", "CFBundleDisplayName"], stdin: set.stdout)
         #expect(try SourceTree(parsing: delete.stdout).value()["CFBundleDisplayName"] == nil)
+        // A value set to what it is: the filter still passes the document on, unchanged.
+        let same = try state(["set", "-", "CFBundleDisplayName", "Piped"], stdin: set.stdout)
+        #expect(same.status == 0 && same.stdout == set.stdout)
+        for path in ["**.NoSuchKey", "NoSuchKey"] {
+            let none = try state(["set", "-", path, "x", "--allow-no-match"], stdin: set.stdout)
+            #expect(none.status == 0 && none.stdout == set.stdout, "\(path): nothing matched, and the document is passed on")
+        }
     }
 
     @Test func badInputOnStandardInputIsNamedAndLocated() throws {
