@@ -54,3 +54,23 @@ public enum Fixtures {
         return packageRoot.appendingPathComponent(".build/debug/state")
     }
 }
+
+extension Fixtures {
+    /// A package of `Tests/NAME` built from scratch against this checkout, as a user's package
+    /// is: copied to a temporary folder with this checkout linked beside it as `State` (the
+    /// identity a dependency on a `…/State.git` URL has). Returns the temporary folder, the
+    /// package's folder and what `swift build` printed; a failed build fails the test.
+    public static func buildPackage(_ name: String) throws -> (folder: URL, package: URL, output: String) {
+        let folder = try temporaryFolder()
+        let package = folder.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/\(name)"), to: package)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("State"), withDestinationURL: packageRoot)
+        let build = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package.path])
+        guard build.status == 0 else { throw BuildFailure(description: "swift build of \(name) failed:\n\(build.stdoutText)\n\(build.stderr)") }
+        return (folder, package, build.stdoutText + build.stderr)
+    }
+
+    public struct BuildFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+}

@@ -11,15 +11,9 @@ import Testing
 /// plistlib.
 @Suite(.slow) struct ConsumerPackageTests {
     @Test func aSeparatePackageBuildsAndUsesTheGeneratedModels() throws {
-        let folder = try Fixtures.temporaryFolder()
-        let consumer = folder.appendingPathComponent("Consumer")
-        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Tests/ConsumerPackage"), to: consumer)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("State"), withDestinationURL: Fixtures.packageRoot)
-        let build = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", consumer.path])
-        try #require(build.status == 0, "swift build failed:\n\(build.stdoutText)\n\(build.stderr)")
+        let (folder, consumer, output) = try Fixtures.buildPackage("ConsumerPackage")
         // The plugin generated the models of the current version ("Shop 2": ShopProduct has
         // its parent's sku) and nothing was skipped.
-        let output = build.stdoutText + build.stderr
         #expect(!output.contains("skipped") && !output.contains("no models generated"), "\(output)")
         // A user of the State library alone does not build swift-syntax (the macros are their
         // own product).

@@ -8,15 +8,10 @@ import Testing
 /// from scratch (swift-syntax included, a minute or two here); plistlib reads what it writes.
 @Suite(.slow) struct MacroConsumerPackageTests {
     @Test func aPackageUsingOnlyTheMacrosWritesWhatPlistlibReads() throws {
-        let folder = try Fixtures.temporaryFolder()
-        let consumer = folder.appendingPathComponent("MacroConsumer")
-        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Tests/MacroConsumerPackage"), to: consumer)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("State"), withDestinationURL: Fixtures.packageRoot)
-        let build = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", consumer.path])
-        try #require(build.status == 0, "swift build failed:\n\(build.stdoutText)\n\(build.stderr)")
+        let (folder, consumer, output) = try Fixtures.buildPackage("MacroConsumerPackage")
         // (Its build output names swift-syntax's modules: what ConsumerPackageTests checks a
         // package using State alone never builds.)
-        #expect((build.stdoutText + build.stderr).contains("SwiftSyntax"))
+        #expect(output.contains("SwiftSyntax"))
 
         let file = folder.appendingPathComponent("palette.plist")
         let run = try ProcessRunner.run(consumer.appendingPathComponent(".build/debug/palette"), [file.path])

@@ -322,12 +322,7 @@ extension BrowserState {
 
     /// `:key KEY VALUE`: KEY set to VALUE in every picked dictionary — added where it is missing.
     private mutating func bulkSetKey(_ text: String) -> [Effect] {
-        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else {
-            message = StatusMessage(text: ":key KEY VALUE sets KEY in every picked dictionary (adding it where missing)", isError: true)
-            return []
-        }
-        let (key, text) = (parts[0], parts[1])
+        guard let (key, text) = keyAndValue(text, usage: ":key KEY VALUE sets KEY in every picked dictionary (adding it where missing)") else { return [] }
         return prepareBulk("set \(key) to \(text)", noun: "dictionaries") { tree, node, path in
             guard tree[node].kind == .dictionary else { return nil }
             guard let child = tree.child(of: node, key: key) else { return [.insert(into: path, key: key, at: nil, value: ValueEntry.guess(text))] }
@@ -339,17 +334,22 @@ extension BrowserState {
 
     /// `:add KEY VALUE`: the key added to every picked dictionary that lacks it.
     private mutating func bulkAdd(_ text: String) -> [Effect] {
-        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else {
-            message = StatusMessage(text: ":add KEY VALUE adds KEY to every picked dictionary that lacks it", isError: true)
-            return []
-        }
-        let (key, text) = (parts[0], parts[1])
+        guard let (key, text) = keyAndValue(text, usage: ":add KEY VALUE adds KEY to every picked dictionary that lacks it") else { return [] }
         let value = ValueEntry.guess(text)
         return prepareBulk("add \(key)", noun: "dictionaries without \(key)") { tree, node, path in
             guard tree[node].kind == .dictionary, tree.child(of: node, key: key) == nil else { return nil }
             return [.insert(into: path, key: key, at: nil, value: value)]
         }
+    }
+
+    /// `KEY VALUE` (the value may have spaces); nil, with `usage` said, for anything else.
+    private mutating func keyAndValue(_ text: String, usage: String) -> (String, String)? {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            message = StatusMessage(text: usage, isError: true)
+            return nil
+        }
+        return (parts[0], parts[1])
     }
 
     /// Builds the operations for every target (last first, so that none moves a value a later
