@@ -50,7 +50,10 @@ struct GetCommand: ParsableCommand {
                 PlistError("no value at this key path: \(tree.missingPathReason(path) ?? "")", at: .keyPath(path.description)), file: input.name,
                 code: CommandFailure.badArguments)
         }
-        if colors { return try listColors(in: tree, under: [node], file: nil) }
+        if colors {
+            let items = Self.colors(in: tree, under: [node], file: nil)
+            return StandardStream.output.write(json ? try Self.json(items) : Array(Self.lines(items).utf8))
+        }
         if tree[node].isWideNumber, let text = tree.numberText(of: node) {
             // Beyond what a value holds: the file's own digits, which are JSON too.
             StandardStream.output.write(text + "\n")
@@ -85,6 +88,7 @@ struct GetCommand: ParsableCommand {
         var failure: ExitCode?
         var matched = 0
         var items: [PlistValue] = []
+        var colorItems: [ColorItem] = []
         for file in files {
             let tree: SourceTree
             do {
@@ -97,7 +101,9 @@ struct GetCommand: ParsableCommand {
             matched += nodes.count
             guard !nodes.isEmpty else { continue }
             if colors {
-                try listColors(in: tree, under: nodes, file: named ? file.name : nil)
+                // Lines as each file is read; JSON as one array at the end.
+                let found = Self.colors(in: tree, under: nodes, file: named ? file.name : nil)
+                if json { colorItems += found } else { StandardStream.output.write(Self.lines(found)) }
                 continue
             }
             let links = NodeLinks(tree)
@@ -117,6 +123,7 @@ struct GetCommand: ParsableCommand {
             }
             StandardStream.output.write(out)
         }
+        if json, colors { StandardStream.output.write(try Self.json(colorItems)) }
         if json, !colors {
             // Values go in as their JSON text, so that each keeps its own type.
             var text = "["
@@ -164,24 +171,52 @@ struct GetCommand: ParsableCommand {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `path<TAB>#RRGGBB<TAB>spelling` lines (or JSON) for the colors at or under `node`.
-    func listColors(in tree: SourceTree, under nodes: [Int], file: String?) throws {
-        let links = NodeLinks(tree)
-        let found = ColorSpelling.all(in: tree, limit: .max).filter { color in nodes.contains { color.node >= $0 && color.node <= $0 + Int(tree[$0].size) } }
-        if json {
-            let items: [PlistValue] = found.map {
-                var item: OrderedDictionary<String, PlistValue> = [:]
-                if let file { item["file"] = .string(file) }
-                item["path"] = .string(links.path(of: $0.node, in: tree).description)
-                item["color"] = .string($0.color.hex)
-                item["spelling"] = .string($0.spelling.name)
-                return .dictionary(item)
-            }
-            StandardStream.output.write(try PlistValue.array(items).serialized(as: .json) + [0x0A])
-            return
+    /// One color found: where, its `#RRGGBB[AA]`, and the name of its spelling.
+    struct ColorItem {
+        var file: String?
+        var path: String
+        var hex: String
+        var spelling: String
+    }
+
+    /// The colors at or under any of `nodes`, in document order.
+    static func colors(in tree: SourceTree, under nodes: [Int], file: String?) -> [ColorItem] {
+        // The nodes' subtrees as disjoint ranges (a node inside another's subtree adds none),
+        // so that each color is looked up once, not against every node (`**` names them all).
+        var ranges: [ClosedRange<Int>] = []
+        for node in nodes.sorted() {
+            if let last = ranges.last, last.contains(node) { continue }
+            ranges.append(node...(node + Int(tree[node].size)))
         }
-        var out = ""
-        for entry in found { out += (file.map { $0 + ":" } ?? "") + "\(links.path(of: entry.node, in: tree))\t\(entry.color.hex)\t\(entry.spelling.name)\n" }
-        StandardStream.output.write(out)
+        func covered(_ node: Int) -> Bool {
+            var low = 0, high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].upperBound < node { low = middle + 1 } else { high = middle }
+            }
+            return low < ranges.count && ranges[low].contains(node)
+        }
+        let links = NodeLinks(tree)
+        return ColorSpelling.all(in: tree, limit: .max).filter { covered($0.node) }.map {
+            ColorItem(file: file, path: links.path(of: $0.node, in: tree).description, hex: $0.color.hex, spelling: $0.spelling.name)
+        }
+    }
+
+    /// `[FILE:]path<TAB>#RRGGBB<TAB>spelling` lines.
+    static func lines(_ items: [ColorItem]) -> String {
+        items.map { ($0.file.map { $0 + ":" } ?? "") + "\($0.path)\t\($0.hex)\t\($0.spelling)\n" }.joined()
+    }
+
+    /// One JSON array of `{file, path, color, spelling}`.
+    static func json(_ items: [ColorItem]) throws -> [UInt8] {
+        let values: [PlistValue] = items.map {
+            var item: OrderedDictionary<String, PlistValue> = [:]
+            if let file = $0.file { item["file"] = .string(file) }
+            item["path"] = .string($0.path)
+            item["color"] = .string($0.hex)
+            item["spelling"] = .string($0.spelling)
+            return .dictionary(item)
+        }
+        return try PlistValue.array(values).serialized(as: .json) + [0x0A]
     }
 }

@@ -161,6 +161,18 @@ import Testing
         #expect(try state("get", folder.path, "info.version").stdoutText.split(separator: "\n").count == 31)
     }
 
+    @Test func everyColorOfACatalogAsOneJSONArray() throws {
+        let folder = try catalog()
+        let listed = try state("get", "--colors", "--json", folder.path)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let python = try ProcessRunner.python(
+            "import json,sys; d=json.load(sys.stdin); print(len(d), len({x['file'] for x in d}), d[0]['path'], d[0]['spelling'])", [], stdin: listed.stdout)
+        #expect(python.stdoutText == "70 24 colors.0.color asset catalog color (extended-srgb)\n", "\(python.stderr)")
+        // Under a pattern: only the dark ones.
+        let dark = try state("get", "--colors", folder.path, "colors.*[appearances.*.value=dark]")
+        #expect(dark.stdoutText.split(separator: "\n").count == 32)
+    }
+
     @Test func noMatchIsAnErrorUnlessAllowed() throws {
         let folder = try catalog()
         let none = try state("set", folder.path, "colors.*[appearances.*.value=sepia].color", "--alpha", "0.5")
