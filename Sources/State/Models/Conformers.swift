@@ -29,10 +29,12 @@ public struct Conformers<Value>: @unchecked Sendable {
     /// The key older State files used for the type tag.
     public static var legacyTagKey: String { "model_type_key" }
 
+    /// A registry of `types` under the root protocol `root` (the type tag's key).
     public init(root: String, _ types: any Model.Type...) {
         self.init(root: root, types)
     }
 
+    /// A registry of `types` under the root protocol `root`, from an array.
     public init(root: String, _ types: [any Model.Type]) {
         self.root = root
         self.types = types.map { (name: $0.modelName, type: $0) }

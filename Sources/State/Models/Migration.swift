@@ -13,9 +13,12 @@
 /// ```
 /// Steps chain: data of version 1 read by version 3 runs both steps.
 public struct Migration: Sendable {
+    /// The version the step upgrades from (to `from + 1`).
     public let from: Int
     let run: @Sendable (inout Store) throws -> Void
 
+    /// A step from `version` to the next, changing the raw store: renaming keys, moving or
+    /// removing values, filling in new fields.
     public init(from version: Int, _ run: @escaping @Sendable (inout Store) throws -> Void) {
         self.from = version
         self.run = run

@@ -6,6 +6,7 @@ import Foundation
 /// was expected and what was found, so that `AssetLibrary(contentsOf:)` failing on a 10 000-line
 /// file points at the one bad value instead of returning a bare nil.
 public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
     public enum Reason: Sendable, Equatable {
         /// A required key is absent.
         case missingKey(String)
@@ -33,8 +34,10 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Where the problem is, from the root of the data that was being read or written.
     public var path: PlistPath
+    /// What went wrong.
     public var reason: Reason
 
+    /// An error for `reason` at the key path `path` (the root when empty).
     public init(_ reason: Reason, at path: PlistPath = PlistPath()) {
         self.reason = reason
         self.path = path

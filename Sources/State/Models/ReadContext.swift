@@ -30,6 +30,7 @@ public struct ReadContext: Sendable {
     }
 
     let node: PathNode?
+    /// How collections treat an element that cannot be read.
     public let mode: CollectionMode
     let log: DropLog
 

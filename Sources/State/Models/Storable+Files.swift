@@ -28,10 +28,12 @@ extension StorableDocument {
         try read(bytes: try FileBytes.readPropertyList(url), mode: mode)
     }
 
+    /// Reads a file's bytes in any of the three formats, in `mode`, with what was dropped.
     public static func read(bytes: [UInt8], mode: CollectionMode) throws -> Decoded<Self> {
         try read(value: try PlistValue(parsing: bytes), mode: mode)
     }
 
+    /// Reads a value tree in `mode`, with what was dropped.
     public static func read(value: PlistValue, mode: CollectionMode) throws -> Decoded<Self> {
         let context = ReadContext(mode: mode)
         let value = try Self(storedValue: value, context: context)
@@ -45,6 +47,7 @@ extension StorableDocument {
         try storedValue().serialized(as: format)
     }
 
+    /// The value as `Data` of a complete file in `format`.
     public func data(format: PlistFormat) throws -> Data {
         Data(try bytes(format: format))
     }
@@ -73,6 +76,7 @@ extension StorableDocument {
         try self.init(bytes: try FileBytes.readPropertyList(url))
     }
 
+    /// Reads `Data` in any of the three formats (detected from its content), strictly.
     public init(data: Data) throws {
         try self.init(bytes: [UInt8](data))
     }
@@ -82,6 +86,7 @@ extension StorableDocument {
         try self.init(bytes: Array(string.utf8))
     }
 
+    /// Reads bytes in any of the three formats (detected from their content), strictly.
     public init(bytes: [UInt8]) throws {
         try self.init(storedValue: try PlistValue(parsing: bytes), context: ReadContext())
     }

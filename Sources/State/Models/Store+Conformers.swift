@@ -5,41 +5,50 @@ import OrderedCollections
 extension Store {
     // MARK: - Reading
 
+    /// The protocol value at `key`, read as the conformer its type tag names; throws when the
+    /// key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V {
         guard let raw = values[key] else { throw missing(key) }
         return try conformers.read(raw, context: context.appending(key))
     }
 
+    /// The protocol value at `key`, or nil when the key is absent (or `null`).
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V? {
         guard let raw = values[key], raw != .null else { return nil }
         return try conformers.read(raw, context: context.appending(key))
     }
 
+    /// An array of protocol values, each read as the conformer its tag names.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V] {
         guard let raw = values[key] else { throw missing(key) }
         return try conformers.readArray(raw, context: context.appending(key))
     }
 
+    /// An array of protocol values, or nil when the key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V]? {
         guard let raw = values[key], raw != .null else { return nil }
         return try conformers.readArray(raw, context: context.appending(key))
     }
 
+    /// A dictionary of protocol values, in the file's order.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V> {
         guard let raw = values[key] else { throw missing(key) }
         return try conformers.readDictionary(raw, context: context.appending(key))
     }
 
+    /// A dictionary of protocol values, or nil when the key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V>? {
         guard let raw = values[key], raw != .null else { return nil }
         return try conformers.readDictionary(raw, context: context.appending(key))
     }
 
+    /// A Swift dictionary of protocol values.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V] {
         guard let raw = values[key] else { throw missing(key) }
         return Dictionary(uniqueKeysWithValues: try conformers.readDictionary(raw, context: context.appending(key)).map { ($0.key, $0.value) })
     }
 
+    /// A Swift dictionary of protocol values, or nil when the key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V]? {
         guard let raw = values[key], raw != .null else { return nil }
         return Dictionary(uniqueKeysWithValues: try conformers.readDictionary(raw, context: context.appending(key)).map { ($0.key, $0.value) })
@@ -47,11 +56,13 @@ extension Store {
 
     // MARK: - Writing
 
+    /// Writes a protocol value with its type tag first; nil removes the key.
     public mutating func set<V>(_ value: V?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
         values[key] = try ModelError.writing(at: .key(key)) { try conformers.write(value) }
     }
 
+    /// Writes an array of protocol values, each with its type tag; nil removes the key.
     public mutating func set<V>(_ value: [V]?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
         values[key] = try ModelError.writing(at: .key(key)) {
@@ -59,6 +70,7 @@ extension Store {
         }
     }
 
+    /// Writes a dictionary of protocol values in its order; nil removes the key.
     public mutating func set<V>(_ value: OrderedDictionary<String, V>?, forKey key: String, in conformers: Conformers<V>) throws {
         guard let value else { values.removeValue(forKey: key); return }
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)

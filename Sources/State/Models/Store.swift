@@ -32,6 +32,7 @@ public struct Store: Sendable, Equatable {
         self.init(values, context: ReadContext(mode: mode))
     }
 
+    /// A store over existing entries at the place `context` names.
     public init(_ values: OrderedDictionary<String, PlistValue>, context: ReadContext) {
         self.values = values
         self.context = context
@@ -60,8 +61,10 @@ public struct Store: Sendable, Equatable {
         set { values[key] = newValue }
     }
 
+    /// The keys, in order.
     public var keys: OrderedSet<String> { values.keys }
 
+    /// Whether the store has a value at `key`.
     public func contains(_ key: String) -> Bool { values[key] != nil }
 
     /// Removes `key` and returns what it held.

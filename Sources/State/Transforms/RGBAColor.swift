@@ -1,11 +1,16 @@
 /// A color as red, green, blue and alpha channels in 0…1: the platform-neutral color type
 /// (there is no UIColor on Linux), stored as `{ "red": r, "green": g, "blue": b, "alpha": a }`.
 public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…1 (an extended-range color may pass it).
     public var red: Double
+    /// Green, 0…1.
     public var green: Double
+    /// Blue, 0…1.
     public var blue: Double
+    /// Opacity, 0 (transparent) to 1 (opaque).
     public var alpha: Double
 
+    /// A color from channels in 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green

@@ -3,9 +3,11 @@ import Synchronization
 /// A transform with its types erased, as a schema uses it: it can check that a stored value is
 /// one the transform accepts, without knowing the Swift type it turns into.
 public struct AnyValueTransform: Sendable {
+    /// The name a schema uses for the transform.
     public let name: String
     private let check: @Sendable (PlistValue?, ReadContext) throws -> Void
 
+    /// `transform`, type-erased, under `name` (default: the transform's own).
     public init<T: ValueTransform>(_ transform: T, name: String? = nil) {
         let name = name ?? T.name
         self.name = name
@@ -31,6 +33,7 @@ public struct AnyValueTransform: Sendable {
 public final class TransformRegistry: Sendable {
     private let transforms: Mutex<[String: AnyValueTransform]>
 
+    /// A registry of `transforms` (besides none built in; `shared` has the built-in ones).
     public init(_ transforms: [AnyValueTransform] = []) {
         self.transforms = Mutex(Dictionary(transforms.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last }))
     }
@@ -55,6 +58,7 @@ public final class TransformRegistry: Sendable {
         transforms.withLock { $0[erased.name] = erased }
     }
 
+    /// The transform registered as `name`, if any.
     public func transform(named name: String) -> AnyValueTransform? {
         transforms.withLock { $0[name] }
     }

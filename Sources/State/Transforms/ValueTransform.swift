@@ -39,7 +39,9 @@ extension ValueTransform {
 
 /// A transform's refusal of a value; the store adds the key path and the transform's name.
 public struct TransformError: Error, Sendable, CustomStringConvertible {
+    /// What the transform could not do.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

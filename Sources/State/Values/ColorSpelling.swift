@@ -20,15 +20,19 @@ public enum ColorSpelling: Sendable, Equatable {
     /// preference blobs): the color is read from the archive and written back into it.
     case archivedColor(className: String)
 
+    /// How a hex string spells its color: prefix, digits per channel, case, alpha.
     public struct HexStyle: Sendable, Equatable {
         /// `#` or `0x`.
         public var prefix: String
         /// 1 (`#F80`) or 2 (`#FF8800`).
         public var digitsPerChannel: Int
+        /// Whether the string has alpha digits.
         public var hasAlpha: Bool
+        /// Whether its letters are uppercase.
         public var uppercase: Bool
     }
 
+    /// An iTerm2 color's channel keys, in red, green, blue, alpha order.
     public static let iTermKeys = ["Red Component", "Green Component", "Blue Component", "Alpha Component"]
 
     /// What people call it, for the detail pane and messages.
@@ -93,9 +97,12 @@ public enum ColorSpelling: Sendable, Equatable {
 
     /// A spelling found, with the color when finding it read the channels.
     public struct Detected: Sendable, Equatable {
+        /// The spelling detected.
         public var spelling: ColorSpelling
+        /// The color, when it was read on the way (nil: read it with `color(of:in:)`).
         public var color: RGBAColor?
 
+        /// A detection of `spelling`, with the color if it is known.
         public init(spelling: ColorSpelling, color: RGBAColor?) {
             self.spelling = spelling
             self.color = color
@@ -257,6 +264,7 @@ public enum ColorSpelling: Sendable, Equatable {
 /// `"0x80"` (a hex byte), `"128"` (a decimal byte), or a JSON number (a fraction when it has a
 /// point or is 0 or 1, else a byte).
 public struct AssetComponent: Sendable, Equatable {
+    /// How an asset catalog writes a component: `"0.502"`, `"0x80"`, `"128"`, or a number.
     public enum Style: Sendable, Equatable {
         case fraction(decimals: Int)
         case hexByte(uppercase: Bool)
@@ -264,10 +272,12 @@ public struct AssetComponent: Sendable, Equatable {
         case number
     }
 
+    /// How the component is written.
     public var style: Style
     /// The component in 0…1 (extended ranges may pass it).
     public var value: Double
 
+    /// The component at `node`, or nil when it is none of the spellings.
     public init?(_ tree: SourceTree, _ node: Int) {
         switch tree.scalar(at: node) {
         case .string(let text):

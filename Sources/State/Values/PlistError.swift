@@ -3,6 +3,7 @@
 /// Every failure carries a location a user can act on: line and column for text formats, a byte
 /// offset for binary plists, or the key path of the value that could not be converted.
 public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Where in the input the problem is.
     public enum Location: Sendable, Equatable {
         /// 1-based line and column (column counted in Unicode scalars), plus the byte offset.
         case text(line: Int, column: Int, offset: Int)
@@ -13,9 +14,12 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
         case none
     }
 
+    /// What is wrong, in one sentence.
     public var message: String
+    /// Where.
     public var location: Location
 
+    /// An error saying `message` (shortened when very long) at `location`.
     public init(_ message: String, at location: Location = .none) {
         self.message = Self.readable(message)
         self.location = location

@@ -2,5 +2,6 @@
 extension PlistPath {
     /// The path without its last component.
     public func dropLast() -> PlistPath { PlistPath(Array(components.dropLast())) }
+    /// All the steps, as a slice.
     public subscript(_: UnboundedRange) -> ArraySlice<Component> { components[...] }
 }

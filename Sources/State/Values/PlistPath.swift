@@ -6,13 +6,16 @@ import Foundation
 /// dictionary, the key spelled with those digits). A literal dot or backslash inside a key is
 /// written `\.` or `\\`.
 public struct PlistPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// One step of a path: a dictionary key or an array index.
     public enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
 
+    /// The steps from the root.
     public var components: [Component]
 
+    /// A path of these steps (none: the root).
     public init(_ components: [Component] = []) { self.components = components }
 
     /// Parses dot syntax. The empty string is the root.
@@ -48,6 +51,7 @@ public struct PlistPath: Hashable, Sendable, CustomStringConvertible, Expressibl
         return .key(text)
     }
 
+    /// This path one step further.
     public func appending(_ component: Component) -> PlistPath { PlistPath(components + [component]) }
 
     public var description: String {
