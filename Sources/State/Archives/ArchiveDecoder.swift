@@ -5,6 +5,7 @@ import OrderedCollections
 /// references to `NSString`, `NSNumber`, `NSDate`, `NSData`, `NSUUID`, `NSURL` objects, and
 /// nested coders. Errors name the key path from the archive's root.
 public struct ArchiveDecoder: Sendable {
+    /// The archive being read.
     public let archive: KeyedArchive
     /// The object this decoder reads.
     public let uid: Int
@@ -13,6 +14,8 @@ public struct ArchiveDecoder: Sendable {
     /// The objects being decoded around it: a reference back to one of them is a cycle.
     let open: [Int]
 
+    /// A decoder for the object `uid` of `archive`; `path` names it in errors, `open` lists the
+    /// objects being decoded above it (a cycle among them is an error, not a hang).
     public init(archive: KeyedArchive, uid: Int, path: PlistPath = PlistPath(), open: [Int] = []) {
         self.archive = archive
         self.uid = uid
@@ -33,6 +36,7 @@ public struct ArchiveDecoder: Sendable {
     /// The object's field names.
     public var keys: [String] { Array(archive.fields(of: uid).keys) }
 
+    /// Whether the object has a field `key`.
     public func contains(_ key: String) -> Bool { archive.fields(of: uid)[key] != nil }
 
     /// The error for a required key that is missing or of the wrong kind.
@@ -48,6 +52,7 @@ public struct ArchiveDecoder: Sendable {
         return (field, nil)
     }
 
+    /// The string at `key` (an `NSString` reference), or nil.
     public func decodeString(forKey key: String) -> String? {
         guard let (value, reference) = resolved(key) else { return nil }
         if let reference, case .string(let s) = archive.content(of: reference) { return s }
@@ -55,6 +60,7 @@ public struct ArchiveDecoder: Sendable {
         return nil
     }
 
+    /// The integer at `key`, or nil.
     public func decodeInteger(forKey key: String) -> Int? {
         guard let (value, _) = resolved(key) else { return nil }
         switch value {
@@ -65,11 +71,13 @@ public struct ArchiveDecoder: Sendable {
         }
     }
 
+    /// The real at `key` (an integer reads as one), or nil.
     public func decodeDouble(forKey key: String) -> Double? {
         guard let (value, _) = resolved(key) else { return nil }
         return KeyedArchive.number(value)
     }
 
+    /// The bool at `key`, or nil.
     public func decodeBool(forKey key: String) -> Bool? {
         guard let (value, _) = resolved(key) else { return nil }
         switch value {
@@ -79,6 +87,7 @@ public struct ArchiveDecoder: Sendable {
         }
     }
 
+    /// The date at `key` (an `NSDate` reference), or nil.
     public func decodeDate(forKey key: String) -> Date? {
         guard let (value, reference) = resolved(key) else { return nil }
         if let reference, case .date(let d) = archive.content(of: reference) { return d }
@@ -86,6 +95,7 @@ public struct ArchiveDecoder: Sendable {
         return nil
     }
 
+    /// The data at `key` (an `NSData` reference), or nil.
     public func decodeData(forKey key: String) -> Data? {
         guard let (value, reference) = resolved(key) else { return nil }
         if let reference, case .data(let d) = archive.content(of: reference) { return d }
@@ -93,11 +103,13 @@ public struct ArchiveDecoder: Sendable {
         return nil
     }
 
+    /// The UUID at `key` (an `NSUUID` reference), or nil.
     public func decodeUUID(forKey key: String) -> UUID? {
         guard let (_, reference) = resolved(key), let reference, case .uuid(let u) = archive.content(of: reference) else { return nil }
         return u
     }
 
+    /// The URL at `key` (an `NSURL` reference), or nil.
     public func decodeURL(forKey key: String) -> URL? {
         guard let (_, reference) = resolved(key), let reference, let text = archive.urlString(of: reference) else { return nil }
         return URL(string: text)

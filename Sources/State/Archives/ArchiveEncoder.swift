@@ -12,18 +12,26 @@ public struct ArchiveEncoder {
         self.table = table
     }
 
+    /// Writes an integer field.
     public mutating func encode(_ value: Int, forKey key: String) { fields[key] = .integer(Int128(value)) }
+    /// Writes a 64-bit integer field.
     public mutating func encode(_ value: Int64, forKey key: String) { fields[key] = .integer(Int128(value)) }
+    /// Writes a real field.
     public mutating func encode(_ value: Double, forKey key: String) { fields[key] = .real(value) }
+    /// Writes a bool field.
     public mutating func encode(_ value: Bool, forKey key: String) { fields[key] = .bool(value) }
 
     /// A string object (equal strings are one object, as Foundation writes them). Nil is
     /// written as `$null` (UID 0) here and below, as NSKeyedArchiver writes a nil object:
     /// Foundation's unarchiver treats a missing key as damage.
     public mutating func encode(_ value: String?, forKey key: String) { fields[key] = Self.reference(value.map(table.string)) }
+    /// Writes a date as an `NSDate` object (nil: `$null`).
     public mutating func encode(_ value: Date?, forKey key: String) { fields[key] = Self.reference(value.map { table.plain(.date($0)) }) }
+    /// Writes data as an `NSData` object (nil: `$null`).
     public mutating func encode(_ value: Data?, forKey key: String) { fields[key] = Self.reference(value.map { table.plain(.data($0)) }) }
+    /// Writes a UUID as an `NSUUID` object (nil: `$null`).
     public mutating func encode(_ value: UUID?, forKey key: String) { fields[key] = Self.reference(value.map(table.uuid)) }
+    /// Writes a URL as an `NSURL` object (nil: `$null`).
     public mutating func encode(_ value: URL?, forKey key: String) { fields[key] = Self.reference(value.map(table.url)) }
 
     /// A nested value through its coder (a `ValueCoding` value's `encoded`).

@@ -12,7 +12,9 @@ public struct KeyedArchive: Sendable, Equatable {
     public private(set) var objects: [PlistValue]
     /// The top-level objects by key (`root` for `archivedData(withRootObject:)`).
     public let top: OrderedDictionary<String, Int>
+    /// `$archiver`: who wrote the archive (`NSKeyedArchiver`).
     public let archiver: String
+    /// `$version` (100000 for NSKeyedArchiver).
     public let version: Int128?
     /// Per object, the UID of its class description + 1 (0: a value stored as itself), and
     /// the class descriptions by UID: read once, since every object asks for its class and a
@@ -35,10 +37,12 @@ public struct KeyedArchive: Sendable, Equatable {
         return true
     }
 
+    /// Reads an archive from a binary or XML property list's bytes.
     public init(bytes: [UInt8]) throws {
         try self.init(try PlistValue(parsing: bytes))
     }
 
+    /// Reads an archive from a property list value; one that is not an archive is an error.
     public init(_ value: PlistValue) throws {
         guard case .dictionary(let root) = value else { throw PlistError("not a keyed archive: the root is \(value.typeName), not a dictionary") }
         guard case .string(let archiver)? = root["$archiver"] else { throw PlistError("not a keyed archive: no $archiver string", at: .keyPath("$archiver")) }

@@ -14,6 +14,7 @@ public protocol ArchiveCoding {
 }
 
 extension ArchiveCoding {
+    /// `$classes`: the class and its superclasses (default: the class, then `NSObject`).
     public static var archivedClassChain: [String] { [archivedClassName, "NSObject"] }
 }
 
@@ -106,10 +107,13 @@ public enum KeyedArchiver {
 /// a model needs no second set of coding functions: `extension Book: ValueCoding { typealias
 /// Coder = ModelCoder<Book> }`.
 public struct ModelCoder<M: Model>: ValueCoder {
+    /// The model archived.
     public let value: M
 
+    /// Archives `value` as a ValueCoding object.
     public init(_ value: M) { self.value = value }
 
+    /// The model's name.
     public static var archivedClassName: String { M.modelName }
 
     public func encode(to encoder: inout ArchiveEncoder) throws {

@@ -7,8 +7,10 @@ import Foundation
 /// a date field accepts an ISO-8601 string in JSON, integer widths are range-checked), and a
 /// failure is a `ModelError` naming the full key path.
 public struct PlistValueDecoder: Sendable {
+    /// A decoder.
     public init() {}
 
+    /// Decodes a `Decodable` value from a value tree.
     public func decode<T: Decodable>(_ type: T.Type, from value: PlistValue) throws -> T {
         try decode(type, from: value, context: ReadContext())
     }

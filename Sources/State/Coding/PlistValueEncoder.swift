@@ -9,8 +9,10 @@ import OrderedCollections
 /// and `Decimal` are stored natively (date, data, string, real) rather than through their own
 /// `Codable` forms.
 public struct PlistValueEncoder: Sendable {
+    /// An encoder.
     public init() {}
 
+    /// Encodes an `Encodable` value as a value tree.
     public func encode<T: Encodable>(_ value: T) throws -> PlistValue {
         try Self.box(value, codingPath: []).finish()
     }

@@ -12,6 +12,7 @@ public enum FileBytes {
     /// How long a read waits for a FIFO's writer.
     public static let fifoTimeout = 10.0
 
+    /// Reads a whole file (or a FIFO, within bounds), with errors naming it.
     public static func read(_ url: URL) throws -> [UInt8] {
         try read(url, limit: MemoryBudget.maxInputBytes)
     }

@@ -4,9 +4,12 @@
 /// these, so saving writes exactly the bytes that were edited, and undoing an edit is applying
 /// its inverse.
 public struct ByteEdit: Sendable, Equatable {
+    /// The bytes replaced.
     public var range: Range<Int>
+    /// What replaces them.
     public var replacement: [UInt8]
 
+    /// An edit replacing `range` with `replacement`.
     public init(range: Range<Int>, replacement: [UInt8]) {
         self.range = range
         self.replacement = replacement
@@ -22,6 +25,7 @@ public struct ByteEdit: Sendable, Equatable {
         return ByteEdit(range: prefix..<(old.count - suffix), replacement: Array(new[prefix..<(new.count - suffix)]))
     }
 
+    /// `bytes` with the edit made.
     public func applied(to bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count - range.count + replacement.count)

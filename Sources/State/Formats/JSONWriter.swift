@@ -4,9 +4,11 @@ import Foundation
 /// strings and data becomes base64 strings (each reported as a warning, since reading the file
 /// back gives strings unless a schema says otherwise); UIDs, NaN and infinities are refused.
 public enum JSONWriter {
+    /// How the JSON is laid out.
     public struct Style: Sendable, Equatable {
         /// One level of indentation; nil writes everything on one line.
         public var indent: [UInt8]?
+        /// The line break.
         public var newline: [UInt8]
         /// What goes between a key and its value (`": "`, `" : "`, `":"`).
         public var colon: [UInt8]
@@ -20,7 +22,9 @@ public enum JSONWriter {
             self.afterComma = afterComma
         }
 
+        /// Two-space indentation, `": "` after keys.
         public static let pretty = Style()
+        /// One line, no spaces.
         public static let compact = Style(indent: nil, colon: [UInt8(ascii: ":")])
     }
 
@@ -73,6 +77,7 @@ public enum JSONWriter {
         writer.appendWarnings(to: &warnings)
     }
 
+    /// `text` as a JSON string literal, escaped, appended to `out`.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var buffer = OutputBuffer()
         defer { buffer.deallocate() }

@@ -10,6 +10,7 @@ public struct NodeLinks: Sendable {
     /// Each node's position among its parent's children (the array index of an element).
     public let positions: [UInt32]
 
+    /// Every node's parent and position in `tree`, in one pass.
     public init(_ tree: SourceTree) {
         let count = tree.nodes.count
         var parents = [Int32](repeating: -1, count: count)
@@ -33,11 +34,13 @@ public struct NodeLinks: Sendable {
         self.positions = positions
     }
 
+    /// The node's container, nil for the root.
     public func parent(of node: Int) -> Int? {
         let p = parents[node]
         return p < 0 ? nil : Int(p)
     }
 
+    /// How many containers are above the node (0 for the root).
     public func depth(of node: Int) -> Int {
         var depth = 0
         var current = node

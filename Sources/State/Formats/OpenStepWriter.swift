@@ -3,6 +3,7 @@
 /// what OpenStep holds without loss. Anything else has no OpenStep spelling worth writing
 /// (numbers, booleans and dates would become strings), so a conversion to it is refused.
 public enum OpenStepWriter {
+    /// How the OpenStep text is laid out.
     public struct Style: Sendable, Equatable {
         /// One level of indentation; nil writes containers on one line.
         public var indent: [UInt8]?

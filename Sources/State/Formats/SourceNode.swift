@@ -5,6 +5,7 @@
 /// at parse time beyond validation, so a node costs 24 bytes whatever it holds; strings,
 /// numbers and dates are decoded from the span when asked for.
 public struct SourceNode: Sendable, Equatable {
+    /// What a node is.
     public enum Kind: UInt8, Sendable {
         case dictionary, array, string, integer, real, trueValue, falseValue, date, data, uid, null
 
@@ -26,6 +27,7 @@ public struct SourceNode: Sendable, Equatable {
     public var count: UInt32
     /// Number of descendants; the next sibling is at `index + 1 + size`.
     public var size: UInt32
+    /// What the node is.
     public var kind: Kind
     /// Format-specific bits, see `SourceNode.Flags`.
     var flags: UInt8
@@ -40,7 +42,9 @@ public struct SourceNode: Sendable, Equatable {
         self.flags = flags
     }
 
+    /// Whether the node is a dictionary member (and has a key).
     public var hasKey: Bool { keyStart != SourceNode.noKey }
+    /// The node's bytes in the file.
     public var byteRange: Range<Int> { Int(start)..<Int(end) }
 
     enum Flags {

@@ -10,12 +10,14 @@ public struct SourceTree: Sendable {
     /// The file as read — for a text file stored in UTF-16, transcoded to UTF-8 (see
     /// `encoding` and `fileBytes`).
     public internal(set) var bytes: [UInt8]
+    /// The file's format.
     public let format: PlistFormat
     /// All values in document order; index 0 is the root.
     public internal(set) var nodes: [SourceNode]
     /// How a text file is stored on disk; `bytes` are always UTF-8.
     public internal(set) var encoding: TextEncoding = .utf8
 
+    /// The root node's index.
     public static let root = 0
 
     /// One empty JSON object that no file has: what a holder of a tree keeps for the moment

@@ -17,6 +17,7 @@ public enum TextEncoding: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the text is stored as UTF-8.
     public var isUTF8: Bool { self == .utf8 }
 
     /// The UTF-16 encoding `bytes` start in: a byte order mark, or (as XML's autodetection

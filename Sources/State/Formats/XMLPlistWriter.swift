@@ -3,6 +3,7 @@ import Foundation
 /// Writes values as XML property lists in the layout Apple's tools use (tab indentation,
 /// `<dict/>` for empty containers), or in a given style when splicing into an existing file.
 public enum XMLPlistWriter {
+    /// How the XML is laid out.
     public struct Style: Sendable, Equatable {
         /// One level of indentation.
         public var indent: [UInt8]
@@ -17,6 +18,7 @@ public enum XMLPlistWriter {
             self.selfClosingEmptyContainers = selfClosingEmptyContainers
         }
 
+        /// As Apple's tools write it: tabs, self-closing empty containers.
         public static let apple = Style()
     }
 
