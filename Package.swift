@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "StateMacrosTests",
             dependencies: [
-                "StateMacrosPlugin", "StateMacros", "State", "StateTestSupport",
+                "StateMacrosPlugin", "StateMacros", "State", "StateTestSupport", "StateCodegen", "StateSchema",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]

@@ -21,10 +21,13 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The folder to write the Swift files to.")
     var output: String
 
+    @Flag(help: "Write structs as @StateModel declarations (their coding written by the macro; the package then needs the StateMacros product).")
+    var macros = false
+
     func run() throws {
         let report: GeneratedFiles.Report
         do {
-            report = try GeneratedFiles.generate(schema: URL(fileURLWithPath: schema), into: URL(fileURLWithPath: output))
+            report = try GeneratedFiles.generate(schema: URL(fileURLWithPath: schema), into: URL(fileURLWithPath: output), macros: macros)
         } catch {
             throw CommandFailure.report(error, file: schema, code: CommandFailure.badInput)
         }

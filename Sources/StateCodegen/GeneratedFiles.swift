@@ -13,8 +13,8 @@ public enum GeneratedFiles {
     }
 
     /// Generates the files for the schema at `schemaURL` into `folder` (created if needed).
-    public static func generate(schema schemaURL: URL, into folder: URL) throws -> Report {
-        let generator = SwiftGenerator(schema: try SchemaLoader.load(schemaURL), schemaName: schemaURL.lastPathComponent)
+    public static func generate(schema schemaURL: URL, into folder: URL, macros: Bool = false) throws -> Report {
+        let generator = SwiftGenerator(schema: try SchemaLoader.load(schemaURL), schemaName: schemaURL.lastPathComponent, macros: macros)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var report = Report()
         for file in try generator.files() {

@@ -21,10 +21,14 @@ public struct SwiftGenerator: Sendable {
     /// Where the schema came from, named in each machine file's header (a name, not a path,
     /// so output does not depend on where the schema lies).
     public let schemaName: String
+    /// Structs as `@StateModel` declarations (their coding written by the macro, from the
+    /// `StateMacros` product) instead of the coding written out.
+    public let macros: Bool
 
-    public init(schema: Schema, schemaName: String) {
+    public init(schema: Schema, schemaName: String, macros: Bool = false) {
         self.schema = schema
         self.schemaName = schemaName
+        self.macros = macros
     }
 
     /// Every file, machine and human, in schema order.
@@ -78,7 +82,7 @@ public struct SwiftGenerator: Sendable {
         for type in types {
             for field in fields(of: type) where Self.containsDictionary(field.type) { needsCollections = true }
         }
-        return ["Foundation"] + (needsCollections ? ["OrderedCollections"] : []) + ["State"]
+        return ["Foundation"] + (needsCollections ? ["OrderedCollections"] : []) + [macros ? "StateMacros" : "State"]
     }
 
     static func containsDictionary(_ type: FieldType) -> Bool {
@@ -113,6 +117,7 @@ public struct SwiftGenerator: Sendable {
     // MARK: - Structs
 
     func structure(_ s: StructType) throws -> String {
+        if macros { return try macroStructure(s) }
         let fields = schema.allFields(of: s.name)
         let conformances = ["Model"] + s.conformances.filter { schema[$0]?.isProtocol == true }
         var out = "public struct \(s.name): \(conformances.joined(separator: ", ")) {\n"
@@ -142,6 +147,59 @@ public struct SwiftGenerator: Sendable {
         out += "    }\n\n"
         out += "    public func write(to store: inout Store) throws {\n"
         for field in stored { out += try writeStatement(field) }
+        out += "    }\n}\n"
+        return out
+    }
+
+    /// A struct as `@StateModel` writes it: the same fields, keys and defaults as the coding
+    /// `structure(_:)` writes out, said with the macro's attributes; the memberwise initializer
+    /// stays written out, with the schema's values for new instances.
+    func macroStructure(_ s: StructType) throws -> String {
+        let fields = schema.allFields(of: s.name)
+        let conformances = ["Model"] + s.conformances.filter { schema[$0]?.isProtocol == true }
+        var out = "@StateModel\npublic struct \(s.name): \(conformances.joined(separator: ", ")) {\n"
+        if let version = s.version {
+            out += "    public static var version: Int? { \(version) }\n\n"
+        }
+        for field in fields {
+            if let doc = field.documentation { out += doc.split(separator: "\n").map { "    /// \($0)\n" }.joined() }
+            var attributes: [String] = []
+            let proto = try protocolName(in: field.type, field: field.name)
+            if field.transient {
+                attributes.append("@Transient")
+            } else if isDissolved(field) {
+                if proto != nil { throw GenerationError("\(s.name).\(field.name): a dissolved collection of a protocol has no macro spelling; generate without --macros") }
+                attributes.append("@Dissolved")
+            } else if let proto {
+                attributes.append("@Conforming(.\(Self.registryName(proto)))")
+            } else if field.type == .scalar(.color) {
+                attributes.append("@Transform(ColorTransform())")
+            } else if let transform = field.transform, !["ColorTransform", "UIColorTransform", "NSColorTransform", "URLTransform", "DissolverTransform"].contains(transform) {
+                attributes.append("@Transform(\(transform)())")
+            }
+            var initial: String?
+            if field.transient {
+                initial = try transientInitialValue(field, in: s.name)
+            } else if !field.optional, !isDissolved(field), field.defaultWhenMissing, try codingArgument(field).isEmpty, let value = field.defaultValue {
+                // The default for a missing key is the property's initial value to the macro.
+                initial = try literal(value, for: field.type)
+            }
+            if field.immutable, initial != nil, !field.transient {
+                throw GenerationError("\(s.name).\(field.name): an immutable field with a default for a missing key has no macro spelling; generate without --macros")
+            }
+            let keyword = field.immutable ? "let" : "var"
+            let prefix = attributes.isEmpty ? "" : attributes.joined(separator: " ") + " "
+            out += "    \(prefix)public \(keyword) \(Self.identifier(field.name)): \(try propertyType(field))\(initial.map { " = \($0)" } ?? "")\n"
+        }
+        let stored = fields.filter { !$0.transient }
+        out += "\n    public init("
+        out += try stored.map { field in
+            var parameter = "\(Self.identifier(field.name)): \(try propertyType(field))"
+            if let initial = try initialValue(field) { parameter += " = \(initial)" }
+            return parameter
+        }.joined(separator: ", ")
+        out += ") {\n"
+        for field in stored { out += "        self.\(Self.identifier(field.name)) = \(Self.identifier(field.name))\n" }
         out += "    }\n}\n"
         return out
     }

@@ -73,7 +73,8 @@ struct StoredProperty {
                 }
                 properties.append(
                     StoredProperty(
-                        name: name, keyLiteral: attributes.keyLiteral ?? "\"\(name)\"", type: type, initializer: binding.initializer?.value, transform: attributes.transform,
+                        name: name, keyLiteral: attributes.keyLiteral ?? "\"\(name.filter { $0 != "`" })\"", type: type, initializer: binding.initializer?.value,
+                        transform: attributes.transform,
                         conformers: attributes.conformers, isTransient: attributes.isTransient, isLet: isLet))
             }
         }
