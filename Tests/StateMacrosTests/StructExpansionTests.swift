@@ -141,3 +141,36 @@ extension StructExpansionTests {
                 """)
     }
 }
+
+extension StructExpansionTests {
+    /// A keyword as a property name is written in backticks; its key is the plain word.
+    @Test func aBacktickedNameIsStoredUnderThePlainWord() {
+        assertExpansion(
+            """
+            @StateModel
+            struct Choice {
+                var `default`: Bool
+            }
+            """,
+            expands: """
+                struct Choice {
+                    var `default`: Bool
+
+                    init(from store: State.Store) throws {
+                        self.`default` = try store.value(forKey: "default")
+                    }
+
+                    func write(to store: inout State.Store) throws {
+                        try store.set(self.`default`, forKey: "default")
+                    }
+
+                    init(`default`: Bool) {
+                        self.`default` = `default`
+                    }
+                }
+
+                extension Choice: State.Model {
+                }
+                """)
+    }
+}
