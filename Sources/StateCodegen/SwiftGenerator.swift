@@ -131,17 +131,8 @@ public struct SwiftGenerator: Sendable {
             if field.transient { line += " = \(try transientInitialValue(field, in: s.name))" }
             out += line + "\n"
         }
-        // The memberwise initializer, with the schema's defaults for new instances.
         let stored = fields.filter { !$0.transient }
-        out += "\n    public init("
-        out += try stored.map { field in
-            var parameter = "\(Self.identifier(field.name)): \(try propertyType(field))"
-            if let initial = try initialValue(field) { parameter += " = \(initial)" }
-            return parameter
-        }.joined(separator: ", ")
-        out += ") {\n"
-        for field in stored { out += "        self.\(Self.identifier(field.name)) = \(Self.identifier(field.name))\n" }
-        out += "    }\n\n"
+        out += try memberwiseInitializer(stored) + "\n"
         out += "    public init(from store: Store) throws {\n"
         for field in stored { out += "        \(Self.identifier(field.name)) = \(try readExpression(field))\n" }
         out += "    }\n\n"
@@ -191,8 +182,14 @@ public struct SwiftGenerator: Sendable {
             let prefix = attributes.isEmpty ? "" : attributes.joined(separator: " ") + " "
             out += "    \(prefix)public \(keyword) \(Self.identifier(field.name)): \(try propertyType(field))\(initial.map { " = \($0)" } ?? "")\n"
         }
-        let stored = fields.filter { !$0.transient }
-        out += "\n    public init("
+        out += try memberwiseInitializer(fields.filter { !$0.transient }) + "}\n"
+        return out
+    }
+
+    /// The memberwise initializer of the `stored` fields, with the schema's defaults for new
+    /// instances (after a blank line).
+    func memberwiseInitializer(_ stored: [Field]) throws -> String {
+        var out = "\n    public init("
         out += try stored.map { field in
             var parameter = "\(Self.identifier(field.name)): \(try propertyType(field))"
             if let initial = try initialValue(field) { parameter += " = \(initial)" }
@@ -200,8 +197,7 @@ public struct SwiftGenerator: Sendable {
         }.joined(separator: ", ")
         out += ") {\n"
         for field in stored { out += "        self.\(Self.identifier(field.name)) = \(Self.identifier(field.name))\n" }
-        out += "    }\n}\n"
-        return out
+        return out + "    }\n"
     }
 
     /// The Swift type of a field's property.
