@@ -12,6 +12,7 @@ import State
 /// The graph is a tree of its own (`tree`), and `operations(for:)` turns edits made on it
 /// into edits of the archive's storage, as NSKeyedArchiver would have written them.
 public struct ArchiveGraph: Sendable {
+    /// The archive the graph shows.
     public private(set) var archive: KeyedArchive
     /// The graph as a tree (a binary property list: it holds dates, data and nulls).
     public private(set) var tree: SourceTree
@@ -38,6 +39,7 @@ public struct ArchiveGraph: Sendable {
         case top
     }
 
+    /// The object graph of `archive`, as a tree the browser shows.
     public init(_ archive: KeyedArchive) throws {
         self.archive = archive
         var builder = Builder(archive: archive)
@@ -80,6 +82,7 @@ public struct ArchiveGraph: Sendable {
         }
     }
 
+    /// The class of the object at `path` in the graph, if it is one.
     public func className(at path: PlistPath) -> String? {
         tree.index(at: path).flatMap(className(of:))
     }

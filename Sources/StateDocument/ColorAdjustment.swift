@@ -20,6 +20,7 @@ public enum ColorAdjustment: Sendable, Equatable, CustomStringConvertible {
     /// The whole color, replaced (its alpha too).
     case replace(RGBAColor)
 
+    /// `color` changed by this adjustment (its alpha kept unless the adjustment sets it).
     public func applied(to color: RGBAColor) -> RGBAColor {
         switch self {
         case .replace(let new):

@@ -11,6 +11,7 @@ import State
 /// each edit and its inverse: a few bytes each, except a binary plist's structural edits,
 /// which write the file whole.
 public struct EditSession: Sendable {
+    /// One undo step: its operations and the patches that make and unmake it.
     public struct Entry: Sendable {
         /// What was done: one operation, or the several made as one step.
         public var operations: [EditOperation]
@@ -24,16 +25,19 @@ public struct EditSession: Sendable {
         var backward: [SourcePatch]
     }
 
+    /// The document as it is now.
     public private(set) var tree: SourceTree
     /// The saved bytes, kept only once no undo or redo leads back to them (`savedPosition`
     /// nil); otherwise they are made from the history when asked for.
     private var keptSavedBytes: [UInt8]?
+    /// The undo history, oldest first (`position` steps are done).
     public private(set) var history: [Entry] = []
     /// How many entries of `history` are applied; the rest can be redone.
     public private(set) var position = 0
     /// The history position the file on disk matches; nil when no undo or redo reaches it.
     private var savedPosition: Int? = 0
 
+    /// A session over `tree`, with no history, as saved.
     public init(tree: SourceTree) {
         self.tree = tree
     }
@@ -55,9 +59,13 @@ public struct EditSession: Sendable {
     public var bytes: [UInt8] { tree.bytes }
     /// The bytes to save: `bytes` in the file's own encoding.
     public var fileBytes: [UInt8] { tree.fileBytes }
+    /// The document's format.
     public var format: PlistFormat { tree.format }
+    /// Whether the document differs from what was last saved (or opened).
     public var isDirty: Bool { savedPosition != position }
+    /// Whether there is a step to undo.
     public var canUndo: Bool { position > 0 }
+    /// Whether there is a step to redo.
     public var canRedo: Bool { position < history.count }
 
     /// Makes `operation`; on failure (a missing key path, a value the format cannot hold)

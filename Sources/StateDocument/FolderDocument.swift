@@ -13,6 +13,7 @@ import State
 /// one that does not parse, another format than the folder's, binary, UTF-16 — shows as a string
 /// saying why, and is never written.
 public struct FolderDocument: Sendable {
+    /// One file of the folder that is part of the document.
     public struct Member: Sendable {
         /// The path from the folder, with `/` between names.
         public let relativePath: String
@@ -32,15 +33,21 @@ public struct FolderDocument: Sendable {
 
     /// A file shown as a string saying why it is not part of the document.
     public struct Placeholder: Sendable, Equatable {
+        /// The file's path from the folder.
         public let relativePath: String
+        /// Why it is not part of the document.
         public let reason: String
+        /// Where its string is in the document.
         public let path: PlistPath
     }
 
+    /// The folder opened.
     public let folder: URL
     /// The format of the document's text: `.json` (or `.jsonc` when a member has comments) or `.xml`.
     public let format: PlistFormat
+    /// The files that are part of the document, in the document's order.
     public internal(set) var members: [Member]
+    /// The files shown as a string saying why they are not part of it.
     public let placeholders: [Placeholder]
 
     // MARK: - Opening
@@ -119,8 +126,11 @@ public struct FolderDocument: Sendable {
 
     /// A file an edit changed, with its new bytes.
     public struct Change: Sendable {
+        /// The member that changed (an index into `members`).
         public let member: Int
+        /// The file's new bytes.
         public let bytes: [UInt8]
+        /// The file's path from the folder.
         public var relativePath: String
     }
 

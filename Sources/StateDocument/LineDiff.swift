@@ -7,21 +7,29 @@ import State
 /// lines of a file that may have millions), then the middle is compared with Myers' O(ND)
 /// algorithm. Past `maxEdits` differing lines the middle is shown as removed then added.
 public struct LineDiff: Sendable, Equatable {
+    /// What a line of the diff is.
     public enum Kind: Sendable, Equatable {
         /// `@@ -a,b +c,d @@`
         case hunk
         case context, removed, added
     }
 
+    /// One line of the diff.
     public struct Line: Sendable, Equatable {
+        /// What it is.
         public var kind: Kind
+        /// Its text, without the line break (or the hunk header).
         public var text: String
     }
 
+    /// The lines, hunk by hunk.
     public let lines: [Line]
+    /// How many lines are removed.
     public let removedCount: Int
+    /// How many lines are added.
     public let addedCount: Int
 
+    /// Whether the texts are the same.
     public var isEmpty: Bool { lines.isEmpty }
 
     init(lines: [Line], removedCount: Int, addedCount: Int) {
@@ -30,6 +38,7 @@ public struct LineDiff: Sendable, Equatable {
         self.addedCount = addedCount
     }
 
+    /// The diff of `old` and `new` with `context` lines around each change.
     public init(old: [UInt8], new: [UInt8], context: Int = 3, maxEdits: Int = 1000) {
         let a = Self.split(old)
         let b = Self.split(new)

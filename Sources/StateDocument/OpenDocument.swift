@@ -7,6 +7,7 @@ import State
 ///
 /// It holds no session: whoever edits owns the `EditSession` and hands its bytes to `save`.
 public struct OpenDocument: Sendable, Equatable {
+    /// The file.
     public let url: URL
     /// The file's identity when it was read (nil: there was no file).
     public let stamp: AtomicFile.Stamp?

@@ -14,6 +14,7 @@ import State
 /// with a backslash: `\*`, `a\[b=c]`. The syntax follows JSONPath's wildcards (`*`, `..`
 /// spelled `**` as in globs) and filters (`[?(@.value=='dark')]`, shortened).
 public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
+    /// How one part of the pattern moves from a value to the next ones.
     public enum Step: Sendable, Equatable {
         /// A key or index, as in a `PlistPath`.
         case component(PlistPath.Component)
@@ -25,37 +26,49 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
         case this
     }
 
+    /// A `[PATH=VALUE]`, `[PATH!=VALUE]` or `[?PATH]` after a part.
     public struct Filter: Sendable, Equatable {
+        /// What the filter asks of the values at its path.
         public enum Test: Sendable, Equatable {
             case equals(String)
             case differs(String)
             case exists
         }
+        /// The path from the value being filtered.
         public var path: PathPattern
+        /// What is asked of the values there.
         public var test: Test
     }
 
+    /// One part of the pattern: a step and its filters.
     public struct Part: Sendable, Equatable {
+        /// The step.
         public var step: Step
+        /// The filters the values reached must pass.
         public var filters: [Filter]
     }
 
+    /// The parts, from the root.
     public var parts: [Part]
     /// The text as given.
     public let text: String
 
     /// A pattern that cannot be parsed: where (a character offset into the text) and why.
     public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong.
         public let message: String
+        /// Where: a character offset into the pattern's text.
         public let offset: Int
         public var description: String { "\(message) (at character \(offset + 1) of the key path)" }
 
+        /// An error saying `message` at `offset`.
         public init(message: String, offset: Int) {
             self.message = message
             self.offset = offset
         }
     }
 
+    /// Reads a pattern; a mistake throws a `SyntaxError` saying where.
     public init(parsing text: String) throws {
         self.text = text
         var scanner = Scanner(Array(text))

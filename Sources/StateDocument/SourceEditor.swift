@@ -97,6 +97,7 @@ public enum SourceEditor {
         return Set(keys).count == keys.count
     }
 
+    /// The one byte edit that makes `operation` in `tree`.
     public static func edit(_ operation: EditOperation, in tree: SourceTree) throws -> ByteEdit {
         guard let syntax = tree.textSyntax else {
             // No text to keep: edit the values and write the whole file.

@@ -7,15 +7,18 @@ import State
 /// entry, the trailer — that only make sense together: `rereading` names the scalar node they
 /// change, which the tree reads again once all are applied (`SourceTree.splice(binaryEdits:rereading:)`).
 public struct SourcePatch: Sendable, Equatable {
+    /// The byte edits, in order.
     public var edits: [ByteEdit]
     /// The binary scalar the edits set, read again after them; nil for text and whole-file edits.
     public var rereading: Int?
 
+    /// A patch of `edits`; `rereading` names the container a binary patch rewrites.
     public init(_ edits: [ByteEdit], rereading: Int? = nil) {
         self.edits = edits
         self.rereading = rereading
     }
 
+    /// A patch of one edit.
     public init(_ edit: ByteEdit) { self.init([edit]) }
 
     /// Whether applying the patch to `bytes` would leave them as they are.

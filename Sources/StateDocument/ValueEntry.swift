@@ -5,6 +5,7 @@ import State
 /// kind — the one parser behind `state set`/`add` and the browser's editors, so both accept
 /// and refuse the same things with the same messages.
 public enum ValueEntry {
+    /// The kinds a typed value can be read as (`--type`).
     public enum Kind: String, CaseIterable, Sendable {
         case string, integer, real, bool, date, data, json
 
