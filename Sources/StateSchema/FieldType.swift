@@ -4,6 +4,7 @@ import State
 /// The type of a schema field, written in Swift syntax: `Int16`, `String?`, `[Asset]`,
 /// `[String: Int]`, `Set<String>`, `Color`, `ColorAsset`.
 public enum FieldType: Hashable, Sendable, CustomStringConvertible {
+    /// The scalar types a field can have, by their schema names.
     public enum Scalar: String, Sendable, CaseIterable {
         case bool = "Bool"
         case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"

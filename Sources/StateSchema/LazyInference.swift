@@ -20,6 +20,7 @@ public final class LazyInference {
     private var stack: [Frame] = []
     private var last: (node: Int, role: NodeRole?, color: ColorSpelling.Detected?)?
 
+    /// Guesses for `tree`, made as they are asked for.
     public convenience init(_ tree: SourceTree) {
         self.init(tree, evidenceBudget: TagEvidence.wholeDocumentBudget)
     }

@@ -1,5 +1,6 @@
 /// What a node of a document is, according to a schema (or to inference).
 public struct NodeRole: Hashable, Sendable {
+    /// What a node is.
     public enum Kind: Hashable, Sendable {
         /// A struct model.
         case model(String)
@@ -19,6 +20,7 @@ public struct NodeRole: Hashable, Sendable {
         case unknown
     }
 
+    /// What the node is.
     public var kind: Kind
     /// The field this node is the value of, in its parent model.
     public var field: String?
@@ -27,6 +29,7 @@ public struct NodeRole: Hashable, Sendable {
     /// True when the role was guessed from the data's shape rather than read from a schema.
     public var inferred: Bool
 
+    /// A role of `kind` for the field `field` (through `transform`), guessed when `inferred`.
     public init(_ kind: Kind, field: String? = nil, transform: String? = nil, inferred: Bool = false) {
         self.kind = kind
         self.field = field

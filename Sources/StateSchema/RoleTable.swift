@@ -10,10 +10,12 @@ public struct RoleTable: Sendable {
     private var distinct: [NodeRole] = []
     private var interned: [NodeRole: UInt32] = [:]
 
+    /// A table with no role for each of `nodeCount` nodes.
     public init(nodeCount: Int) {
         indexes = Array(repeating: 0, count: nodeCount)
     }
 
+    /// The node's role, if it has one.
     public subscript(node: Int) -> NodeRole? {
         get {
             let i = indexes[node]

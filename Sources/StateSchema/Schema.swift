@@ -19,6 +19,7 @@ public struct Schema: Sendable, Equatable {
     /// no other type refers to).
     public var root: String?
 
+    /// A schema of `types`, whose root type is `root` (default: found from the types).
     public init(types: [SchemaType] = [], root: String? = nil) {
         self.types = OrderedDictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.root = root
@@ -39,10 +40,14 @@ public struct Schema: Sendable, Equatable {
         return table
     }
 
+    /// The type named `name`, if any.
     public subscript(name: String) -> SchemaType? { types[name] }
 
+    /// The struct types, in order.
     public var structs: [StructType] { types.values.compactMap { if case .structure(let s) = $0 { s } else { nil } } }
+    /// The enum types, in order.
     public var enums: [EnumType] { types.values.compactMap { if case .enumeration(let e) = $0 { e } else { nil } } }
+    /// The protocol types, in order.
     public var protocols: [ProtocolType] { types.values.compactMap { if case .protocolType(let p) = $0 { p } else { nil } } }
 
     /// The top of `name`'s protocol inheritance chain (itself when it has no parent protocol):
@@ -129,6 +134,7 @@ public enum SchemaType: Sendable, Equatable {
     case enumeration(EnumType)
     case protocolType(ProtocolType)
 
+    /// The type's name.
     public var name: String {
         switch self {
         case .structure(let s): s.name
@@ -137,6 +143,7 @@ public enum SchemaType: Sendable, Equatable {
         }
     }
 
+    /// Whether the type is a protocol.
     public var isProtocol: Bool { if case .protocolType = self { true } else { false } }
 
     /// "struct", "enum" or "protocol".
@@ -158,6 +165,7 @@ public struct StructType: Sendable, Equatable {
     /// Its model version, written as `model_version` (Xcode: `versionHashModifier`).
     public var version: Int?
 
+    /// A struct type.
     public init(name: String, fields: [Field] = [], conformances: [String] = [], version: Int? = nil) {
         self.name = name
         self.fields = fields
@@ -172,6 +180,7 @@ public struct ProtocolType: Sendable, Equatable {
     public var parents: [String]
     public var fields: [Field]
 
+    /// A protocol type refining `parents`.
     public init(name: String, parents: [String] = [], fields: [Field] = []) {
         self.name = name
         self.parents = parents
@@ -181,6 +190,7 @@ public struct ProtocolType: Sendable, Equatable {
 
 /// An enum: plain cases, raw values, or associated values.
 public struct EnumType: Sendable, Equatable {
+    /// One case of an enum.
     public struct Case: Sendable, Equatable {
         public var name: String
         /// The stored raw value of a raw-value enum.
@@ -200,12 +210,14 @@ public struct EnumType: Sendable, Equatable {
     public var rawType: FieldType.Scalar?
     public var cases: [Case]
 
+    /// An enum type (with raw values of `rawType`, if any).
     public init(name: String, rawType: FieldType.Scalar? = nil, cases: [Case]) {
         self.name = name
         self.rawType = rawType
         self.cases = cases
     }
 
+    /// Whether any case has an associated value.
     public var hasPayloads: Bool { cases.contains { $0.payload != nil } }
 }
 

@@ -13,9 +13,12 @@ import State
 /// get a fixed clock. Without a clock (code generation, which must be deterministic) a date has
 /// no plainest value at all.
 public struct SchemaDefaults: Sendable {
+    /// The schema the values are for.
     public let schema: Schema
+    /// The date new dates take (nil: the plainest date, for deterministic output).
     public let now: Date?
 
+    /// Defaults for the types of `schema`.
     public init(schema: Schema, now: Date? = nil) {
         self.schema = schema
         self.now = now

@@ -31,6 +31,7 @@ import State
 /// Attributes: `@transient`, `@dissolve`, `@transform(Name)`, `@immutable`; on a struct,
 /// `@version(N)`. Comments are `//`; `///` comments document the next member or type.
 public enum SchemaFileParser {
+    /// Reads a schema file.
     public static func parse(contentsOf url: URL) throws -> Schema {
         let bytes = try FileBytes.read(url)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -39,6 +40,7 @@ public enum SchemaFileParser {
         return try parse(text, file: url.path)
     }
 
+    /// Reads a schema from its text; errors name `file` with a line and column.
     public static func parse(_ text: String, file: String = "schema") throws -> Schema {
         var parser = Parser(file: file)
         try parser.run(Lexer.logicalLines(text, file: file))

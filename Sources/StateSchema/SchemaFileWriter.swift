@@ -3,6 +3,7 @@ import State
 /// Writes a schema in the schema-file syntax `SchemaFileParser` reads (`state schema MODEL
 /// --export`): protocols first, then structs, then enums, each in declaration order.
 public enum SchemaFileWriter {
+    /// The schema as a schema file's text (what `state schema --export` writes).
     public static func render(_ schema: Schema) -> String {
         var out: [String] = []
         if let root = schema.root { out.append("root \(root)\n") }

@@ -9,9 +9,12 @@ import State
 /// Values are checked with the same rules the model API reads them with (`Storable`), so a
 /// file that validates is a file the generated models can read.
 public struct SchemaValidator: Sendable {
+    /// The schema checked against.
     public let schema: Schema
+    /// Where transforms named in the schema are found.
     public let transforms: TransformRegistry
 
+    /// A validator for `schema`.
     public init(schema: Schema, transforms: TransformRegistry = .shared) {
         self.schema = schema
         self.transforms = transforms

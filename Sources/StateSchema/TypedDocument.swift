@@ -5,11 +5,13 @@ import State
 /// while the last check is still shown. Nothing is dropped — nodes the schema does not describe keep the role
 /// `.unknown` and stay in the tree (and in the file).
 public struct TypedDocument: Sendable {
+    /// The schema the roles come from (a guessed one without a schema).
     public let schema: Schema
     /// The root type the document was checked as, when one was known.
     public let rootType: String?
     /// Roles by node index; nodes without one are nil.
     public let roles: RoleTable
+    /// Every problem found, in document order.
     public let diagnostics: [Diagnostic]
     /// Indexes into `diagnostics` by node, so looking up one row's problems is not a scan.
     private let diagnosticsByNode: [Int: [Int]]
@@ -22,10 +24,12 @@ public struct TypedDocument: Sendable {
         diagnosticsByNode = Dictionary(grouping: diagnostics.indices, by: { diagnostics[$0].node })
     }
 
+    /// What node `node` is.
     public func role(of node: Int) -> NodeRole? { roles[node] }
 
     /// The diagnostics that concern `node` itself (missing fields are reported on their model).
     public func diagnostics(at node: Int) -> [Diagnostic] { (diagnosticsByNode[node] ?? []).map { diagnostics[$0] } }
 
+    /// The problems that are errors.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }
