@@ -30,11 +30,9 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Append to the array the key path names (the same as KEYPATH.+).")
     var append = false
 
-    @Flag(help: "Print what would change as a diff, and write nothing.")
-    var dryRun = false
-
-    @Flag(help: "No value matching the key path is not an error.")
-    var allowNoMatch = false
+    @OptionGroup var editing: EditOptions
+    var dryRun: Bool { editing.dryRun }
+    var allowNoMatch: Bool { editing.allowNoMatch }
 
     @OptionGroup var schemaOptions: SchemaOptions
 

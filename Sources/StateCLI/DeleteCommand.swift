@@ -14,11 +14,9 @@ struct DeleteCommand: ParsableCommand {
     @Argument(help: KeyPathArguments.help(value: false))
     var words: [String] = []
 
-    @Flag(help: "Print what would change as a diff, and write nothing.")
-    var dryRun = false
-
-    @Flag(help: "No value matching the key path is not an error.")
-    var allowNoMatch = false
+    @OptionGroup var editing: EditOptions
+    var dryRun: Bool { editing.dryRun }
+    var allowNoMatch: Bool { editing.allowNoMatch }
 
     @OptionGroup var schemaOptions: SchemaOptions
 

@@ -97,3 +97,12 @@ struct KeyPathArguments {
             valueName: value ? "file... key-path value" : "file... key-path")
     }
 }
+
+/// The options `set`, `add` and `delete` share for edits on many values.
+struct EditOptions: ParsableArguments {
+    @Flag(help: "Print what would change as a diff, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "No value matching the key path is not an error.")
+    var allowNoMatch = false
+}

@@ -54,11 +54,9 @@ struct SetCommand: ParsableCommand {
             "Write asset catalog colors' red, green and blue components as hex (0x80), fraction (0.502) or byte (128), as Xcode's input method does.", valueName: "style"))
     var spell: String?
 
-    @Flag(help: "Print what would change as a diff, and write nothing.")
-    var dryRun = false
-
-    @Flag(help: "No value matching the key path is not an error.")
-    var allowNoMatch = false
+    @OptionGroup var editing: EditOptions
+    var dryRun: Bool { editing.dryRun }
+    var allowNoMatch: Bool { editing.allowNoMatch }
 
     @OptionGroup var schemaOptions: SchemaOptions
 

@@ -119,13 +119,9 @@ public struct SwiftGenerator: Sendable {
     func structure(_ s: StructType) throws -> String {
         if macros { return try macroStructure(s) }
         let fields = schema.allFields(of: s.name)
-        let conformances = ["Model"] + s.conformances.filter { schema[$0]?.isProtocol == true }
-        var out = "public struct \(s.name): \(conformances.joined(separator: ", ")) {\n"
-        if let version = s.version {
-            out += "    public static var version: Int? { \(version) }\n\n"
-        }
+        var out = opening(s, attribute: nil)
         for field in fields {
-            if let doc = field.documentation { out += doc.split(separator: "\n").map { "    /// \($0)\n" }.joined() }
+            out += documentation(field)
             let keyword = field.immutable ? "let" : "var"
             var line = "    public \(keyword) \(Self.identifier(field.name)): \(try propertyType(field))"
             if field.transient { line += " = \(try transientInitialValue(field, in: s.name))" }
@@ -147,13 +143,9 @@ public struct SwiftGenerator: Sendable {
     /// stays written out, with the schema's values for new instances.
     func macroStructure(_ s: StructType) throws -> String {
         let fields = schema.allFields(of: s.name)
-        let conformances = ["Model"] + s.conformances.filter { schema[$0]?.isProtocol == true }
-        var out = "@StateModel\npublic struct \(s.name): \(conformances.joined(separator: ", ")) {\n"
-        if let version = s.version {
-            out += "    public static var version: Int? { \(version) }\n\n"
-        }
+        var out = opening(s, attribute: "@StateModel")
         for field in fields {
-            if let doc = field.documentation { out += doc.split(separator: "\n").map { "    /// \($0)\n" }.joined() }
+            out += documentation(field)
             var attributes: [String] = []
             let proto = try protocolName(in: field.type, field: field.name)
             if field.transient {
@@ -184,6 +176,20 @@ public struct SwiftGenerator: Sendable {
         }
         out += try memberwiseInitializer(fields.filter { !$0.transient }) + "}\n"
         return out
+    }
+
+    /// A struct's first lines, for both forms: its attribute, declaration and version.
+    func opening(_ s: StructType, attribute: String?) -> String {
+        let conformances = ["Model"] + s.conformances.filter { schema[$0]?.isProtocol == true }
+        var out = attribute.map { $0 + "\n" } ?? ""
+        out += "public struct \(s.name): \(conformances.joined(separator: ", ")) {\n"
+        if let version = s.version { out += "    public static var version: Int? { \(version) }\n\n" }
+        return out
+    }
+
+    /// A field's documentation comment, if the schema has one.
+    func documentation(_ field: Field) -> String {
+        field.documentation.map { $0.split(separator: "\n").map { "    /// \($0)\n" }.joined() } ?? ""
     }
 
     /// The memberwise initializer of the `stored` fields, with the schema's defaults for new
