@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// `state`: browse, edit and script model files (XML plist, binary plist, JSON).
-public struct StateCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct StateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "state",
         abstract: "Browse, edit and script State model files (XML plist, binary plist, JSON).",
         discussion: """
@@ -20,7 +20,7 @@ public struct StateCommand: ParsableCommand {
     )
 
     /// `state --version`: this release.
-    public static let version = "0.6.0"
+    package static let version = "0.6.0"
 
-    public init() {}
+    package init() {}
 }

@@ -4,16 +4,16 @@ import StateSchema
 
 /// Writing generated code: machine files replaced (only when their text changed, so an
 /// unchanged schema does not make the build recompile), human files created once.
-public enum GeneratedFiles {
-    public struct Report: Sendable, Equatable {
-        public var written: [String] = []
-        public var unchanged: [String] = []
+package enum GeneratedFiles {
+    package struct Report: Sendable, Equatable {
+        package var written: [String] = []
+        package var unchanged: [String] = []
         /// Human files that were already there and were left alone.
-        public var kept: [String] = []
+        package var kept: [String] = []
     }
 
     /// Generates the files for the schema at `schemaURL` into `folder` (created if needed).
-    public static func generate(schema schemaURL: URL, into folder: URL, macros: Bool = false) throws -> Report {
+    package static func generate(schema schemaURL: URL, into folder: URL, macros: Bool = false) throws -> Report {
         let generator = SwiftGenerator(schema: try SchemaLoader.load(schemaURL), schemaName: schemaURL.lastPathComponent, macros: macros)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var report = Report()
@@ -33,7 +33,7 @@ public enum GeneratedFiles {
 
     /// Writes `text` atomically unless the file already holds it; true when it wrote.
     @discardableResult
-    public static func writeIfChanged(_ text: String, to url: URL) throws -> Bool {
+    package static func writeIfChanged(_ text: String, to url: URL) throws -> Bool {
         let bytes = Array(text.utf8)
         if let existing = try? FileBytes.read(url), existing == bytes { return false }
         try AtomicFile.write(bytes, to: url)

@@ -9,30 +9,30 @@ import StateSchema
 /// The output is deterministic (schema order, no dates or paths in it) and meant to be read:
 /// it is what users step through in a debugger, so it looks like the hand-written models in
 /// `Examples/AssetLibrary`.
-public struct SwiftGenerator: Sendable {
-    public struct File: Sendable, Equatable {
-        public var name: String
-        public var contents: String
+package struct SwiftGenerator: Sendable {
+    package struct File: Sendable, Equatable {
+        package var name: String
+        package var contents: String
         /// Machine files are always rewritten; human files only created.
-        public var isMachineFile: Bool
+        package var isMachineFile: Bool
     }
 
-    public let schema: Schema
+    package let schema: Schema
     /// Where the schema came from, named in each machine file's header (a name, not a path,
     /// so output does not depend on where the schema lies).
-    public let schemaName: String
+    package let schemaName: String
     /// Structs as `@StateModel` declarations (their coding written by the macro, from the
     /// `StateMacros` product) instead of the coding written out.
-    public let macros: Bool
+    package let macros: Bool
 
-    public init(schema: Schema, schemaName: String, macros: Bool = false) {
+    package init(schema: Schema, schemaName: String, macros: Bool = false) {
         self.schema = schema
         self.schemaName = schemaName
         self.macros = macros
     }
 
     /// Every file, machine and human, in schema order.
-    public func files() throws -> [File] {
+    package func files() throws -> [File] {
         var files: [File] = []
         for type in schema.types.values {
             files.append(File(name: "_\(type.name).swift", contents: try machineFile(type), isMachineFile: true))
@@ -43,7 +43,7 @@ public struct SwiftGenerator: Sendable {
 
     /// All machine code in one file (what the build plugin writes: its outputs must be named
     /// before the schema is read).
-    public func combinedMachineFile() throws -> String {
+    package func combinedMachineFile() throws -> String {
         var out = header(imports: imports(for: Array(schema.types.values)))
         for type in schema.types.values {
             out += "\n" + (try declaration(type))
@@ -465,7 +465,7 @@ public struct SwiftGenerator: Sendable {
 }
 
 /// Why a schema cannot be turned into Swift, naming the type and field.
-public struct GenerationError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct GenerationError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     init(_ message: String) { description = message }
 }

@@ -11,7 +11,12 @@ public struct LineDiff: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// `@@ -a,b +c,d @@`
         case hunk
-        case context, removed, added
+        /// A line both sides have (` `).
+        case context
+        /// A line only the old side has (`-`).
+        case removed
+        /// A line only the new side has (`+`).
+        case added
     }
 
     /// One line of the diff.

@@ -30,8 +30,11 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     public struct Filter: Sendable, Equatable {
         /// What the filter asks of the values at its path.
         public enum Test: Sendable, Equatable {
+            /// `[PATH=VALUE]`: a value at the path is this one (as `get` prints it).
             case equals(String)
+            /// `[PATH!=VALUE]`: no value at the path is this one (or there is none).
             case differs(String)
+            /// `[?PATH]`: the path names a value.
             case exists
         }
         /// The path from the value being filtered.

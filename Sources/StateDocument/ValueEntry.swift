@@ -7,7 +7,20 @@ import State
 public enum ValueEntry {
     /// The kinds a typed value can be read as (`--type`).
     public enum Kind: String, CaseIterable, Sendable {
-        case string, integer, real, bool, date, data, json
+        /// Text as it is.
+        case string
+        /// A whole number in the plist range (`-3`, `+42`).
+        case integer
+        /// A real number (`1.5`, `1e3`).
+        case real
+        /// `true`/`false` (also `yes`/`no`, `1`/`0`).
+        case bool
+        /// An ISO 8601 date (`2024-01-02T03:04:05Z`).
+        case date
+        /// Bytes as base64, or hex after `0x`.
+        case data
+        /// Any value written as JSON (`{"a": [1, 2]}`).
+        case json
 
         /// `String`, `Integer`, `Boolean`: as the browser labels a value's kind.
         public var displayName: String {

@@ -6,11 +6,43 @@ import State
 public enum FieldType: Hashable, Sendable, CustomStringConvertible {
     /// The scalar types a field can have, by their schema names.
     public enum Scalar: String, Sendable, CaseIterable {
+        /// `Bool`: a plist boolean.
         case bool = "Bool"
-        case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
-        case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
-        case float = "Float", double = "Double", decimal = "Decimal"
-        case string = "String", data = "Data", date = "Date", url = "URL"
+        /// `Int`: a plist integer in the range of a 64-bit signed integer.
+        case int = "Int"
+        /// `Int8`: a plist integer from -128 through 127.
+        case int8 = "Int8"
+        /// `Int16`: a plist integer in the range of a 16-bit signed integer.
+        case int16 = "Int16"
+        /// `Int32`: a plist integer in the range of a 32-bit signed integer.
+        case int32 = "Int32"
+        /// `Int64`: a plist integer in the range of a 64-bit signed integer.
+        case int64 = "Int64"
+        /// `UInt`: a non-negative plist integer up to the 64-bit unsigned maximum.
+        case uint = "UInt"
+        /// `UInt8`: a plist integer from 0 through 255.
+        case uint8 = "UInt8"
+        /// `UInt16`: a plist integer in the range of a 16-bit unsigned integer.
+        case uint16 = "UInt16"
+        /// `UInt32`: a plist integer in the range of a 32-bit unsigned integer.
+        case uint32 = "UInt32"
+        /// `UInt64`: a plist integer up to the 64-bit unsigned maximum (plists hold the whole
+        /// range).
+        case uint64 = "UInt64"
+        /// `Float`: a plist real (or integer).
+        case float = "Float"
+        /// `Double`: a plist real (or integer).
+        case double = "Double"
+        /// `Decimal`: a plist real (or integer), kept as decimal digits.
+        case decimal = "Decimal"
+        /// `String`: a plist string.
+        case string = "String"
+        /// `Data`: plist data (base64 in XML and JSON).
+        case data = "Data"
+        /// `Date`: a plist date (an ISO 8601 string in JSON).
+        case date = "Date"
+        /// `URL`: a string, read through `URLTransform`.
+        case url = "URL"
         /// An RGBA color stored as `{red, green, blue, alpha}`.
         case color = "Color"
         /// Anything (an untyped value).
@@ -83,11 +115,15 @@ public enum FieldType: Hashable, Sendable, CustomStringConvertible {
         ]
     }
 
+    /// A scalar: a number, string, date, data, color or any value.
     case scalar(Scalar)
     /// A model, enum or protocol of the schema, by name.
     case named(String)
+    /// An array of the element type: `[T]`.
     indirect case array(FieldType)
+    /// A dictionary with string keys and values of the type: `[String: T]`.
     indirect case dictionary(FieldType)
+    /// A set of the element type, stored as an array: `Set<T>`.
     indirect case set(FieldType)
 
     /// The schema types the type names, outermost first.

@@ -130,8 +130,11 @@ public struct Schema: Sendable, Equatable {
 
 /// One named type of a schema.
 public enum SchemaType: Sendable, Equatable {
+    /// A struct model.
     case structure(StructType)
+    /// An enum.
     case enumeration(EnumType)
+    /// A protocol, whose conformers are the structs naming it.
     case protocolType(ProtocolType)
 
     /// The type's name.
@@ -158,7 +161,9 @@ public enum SchemaType: Sendable, Equatable {
 
 /// A struct model: a dictionary with one entry per stored field.
 public struct StructType: Sendable, Equatable {
+    /// The type's name, as Swift code and `model_type` tags spell it.
     public var name: String
+    /// Its stored (and transient) fields, in declaration order: the order keys are written.
     public var fields: [Field]
     /// Protocols it conforms to (Xcode: its parent entity).
     public var conformances: [String]
@@ -176,8 +181,11 @@ public struct StructType: Sendable, Equatable {
 
 /// A protocol: requirements (fields every conformer has) and parent protocols.
 public struct ProtocolType: Sendable, Equatable {
+    /// The protocol's name.
     public var name: String
+    /// The protocols it refines.
     public var parents: [String]
+    /// Its requirements: fields every conformer has.
     public var fields: [Field]
 
     /// A protocol type refining `parents`.
@@ -192,12 +200,14 @@ public struct ProtocolType: Sendable, Equatable {
 public struct EnumType: Sendable, Equatable {
     /// One case of an enum.
     public struct Case: Sendable, Equatable {
+        /// The case's name, as stored in files: `{ "<EnumName>": "<caseName>" }`.
         public var name: String
         /// The stored raw value of a raw-value enum.
         public var rawValue: PlistValue?
         /// The type of an associated value.
         public var payload: FieldType?
 
+        /// A case, with a raw value or an associated value's type if it has one.
         public init(name: String, rawValue: PlistValue? = nil, payload: FieldType? = nil) {
             self.name = name
             self.rawValue = rawValue
@@ -205,9 +215,11 @@ public struct EnumType: Sendable, Equatable {
         }
     }
 
+    /// The enum's name.
     public var name: String
     /// The raw type of a raw-value enum (`String`, `Int`); stored as `{ "value": raw }`.
     public var rawType: FieldType.Scalar?
+    /// Its cases, in declaration order.
     public var cases: [Case]
 
     /// An enum type (with raw values of `rawType`, if any).
@@ -223,8 +235,11 @@ public struct EnumType: Sendable, Equatable {
 
 /// A field of a struct (or a requirement of a protocol).
 public struct Field: Sendable, Equatable {
+    /// The field's name: its key in files and its property name in Swift.
     public var name: String
+    /// The field's type, without the optional.
     public var type: FieldType
+    /// Whether the key may be missing (`T?`).
     public var optional: Bool
     /// The value a new instance gets (and a missing key means, when the field is not optional).
     public var defaultValue: PlistValue?
@@ -242,6 +257,7 @@ public struct Field: Sendable, Equatable {
     /// A comment from the schema, shown in the browser's detail pane.
     public var documentation: String?
 
+    /// A field; everything but its name and type defaults to a plain required stored field.
     public init(
         name: String, type: FieldType, optional: Bool = false, defaultValue: PlistValue? = nil, transient: Bool = false, immutable: Bool = false, transform: String? = nil,
         dissolve: Bool = false, defaultWhenMissing: Bool = false, documentation: String? = nil

@@ -64,7 +64,9 @@ public enum SchemaLoader {
 
 /// What `SchemaLoader.discover` found beside a file.
 public enum SchemaDiscovery: Sendable {
+    /// No schema file beside the file.
     case none
+    /// The schema that fits the file, and the file it was loaded from.
     case found(Schema, URL)
     /// A schema in the folder that was not used: it does not fit the file, or does not load.
     case skipped(URL, reason: String)

@@ -1,8 +1,8 @@
 /// Random damage to a valid file, for the mutation tests of every reader: one to four of a
 /// changed byte (often one of `special`, the format's own punctuation), a removed byte, a
 /// repeated byte, or a cut.
-public enum Damage {
-    public static func apply(to original: [UInt8], special: [UInt8] = [], using rng: inout SeededGenerator) -> [UInt8] {
+package enum Damage {
+    package static func apply(to original: [UInt8], special: [UInt8] = [], using rng: inout SeededGenerator) -> [UInt8] {
         var bytes = original
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !bytes.isEmpty else { break }

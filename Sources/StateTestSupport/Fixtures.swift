@@ -1,26 +1,26 @@
 import Foundation
 
 /// Locations of test data, found from this source file so tests work from any directory.
-public enum Fixtures {
+package enum Fixtures {
     /// The package's root folder.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The original State framework's test files (copied from `shared/fixtures/state`).
-    public static func state(_ name: String) -> URL {
+    package static func state(_ name: String) -> URL {
         packageRoot.appendingPathComponent("Tests/Fixtures/state").appendingPathComponent(name)
     }
 
     /// Files the team wrote in the shape of ones users have (an app's Info.plist, a JSON file of
     /// mixed types, …); never copies of third-party files.
-    public static func realShaped(_ name: String) -> URL {
+    package static func realShaped(_ name: String) -> URL {
         packageRoot.appendingPathComponent("Tests/Fixtures/real-shaped").appendingPathComponent(name)
     }
 
     /// A fresh, empty temporary folder. It is removed when the test process exits (set
     /// `STATE_KEEP_TEMP=1` to keep them for a look after a failure), or earlier with
     /// `removeTemporaryFolder(_:)`.
-    public static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         TemporaryFolders.register(url)
@@ -29,7 +29,7 @@ public enum Fixtures {
 
     /// A copy of the Asset Library sample with its schema beside it, in a fresh temporary
     /// folder: the sample file.
-    public static func sampleCopy() throws -> URL {
+    package static func sampleCopy() throws -> URL {
         let folder = try temporaryFolder()
         let example = packageRoot.appendingPathComponent("Examples/AssetLibrary")
         for name in ["AssetLibrary.plist", "AssetLibrary.schema"] {
@@ -39,12 +39,12 @@ public enum Fixtures {
     }
 
     /// Removes a folder made by `temporaryFolder()` and everything in it.
-    public static func removeTemporaryFolder(_ url: URL) {
+    package static func removeTemporaryFolder(_ url: URL) {
         try? FileManager.default.removeItem(at: url)
     }
 
     /// The built `state` executable (in the same folder as the test bundle).
-    public static var stateExecutable: URL {
+    package static var stateExecutable: URL {
         var folder = Bundle.main.bundleURL
         for _ in 0..<3 {
             let candidate = folder.appendingPathComponent("state")
@@ -60,7 +60,7 @@ extension Fixtures {
     /// is: copied to a temporary folder with this checkout linked beside it as `State` (the
     /// identity a dependency on a `…/State.git` URL has). Returns the temporary folder, the
     /// package's folder and what `swift build` printed; a failed build fails the test.
-    public static func buildPackage(_ name: String) throws -> (folder: URL, package: URL, output: String) {
+    package static func buildPackage(_ name: String) throws -> (folder: URL, package: URL, output: String) {
         let folder = try temporaryFolder()
         let package = folder.appendingPathComponent(name)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/\(name)"), to: package)
@@ -70,7 +70,7 @@ extension Fixtures {
         return (folder, package, build.stdoutText + build.stderr)
     }
 
-    public struct BuildFailure: Error, CustomStringConvertible {
-        public let description: String
+    package struct BuildFailure: Error, CustomStringConvertible {
+        package let description: String
     }
 }

@@ -6,7 +6,7 @@ import State
 /// a small tokenizer takes out its comments and trailing commas), whose results are rendered
 /// in a canonical line format that `canonical(_:)` reproduces from a `PlistValue`. Comparing
 /// the two texts compares every value, type and key order.
-public enum PlistOracle {
+package enum PlistOracle {
     /// Canonical lines: one per value, with type, exact payload (strings as UTF-8 hex, reals
     /// as bit patterns, dates as microseconds since 2001) and container sizes.
     static let script = #"""
@@ -69,7 +69,7 @@ public enum PlistOracle {
         """#
 
     /// What Python reads from the file at `url`, in canonical lines.
-    public static func read(_ url: URL) throws -> String {
+    package static func read(_ url: URL) throws -> String {
         let result = try ProcessRunner.python(script, [url.path])
         guard result.status == 0 else {
             throw PlistError("python could not read \(url.lastPathComponent): \(result.stderr)")
@@ -78,7 +78,7 @@ public enum PlistOracle {
     }
 
     /// The canonical lines of a value, in the same form as `read(_:)`.
-    public static func canonical(_ value: PlistValue) -> String {
+    package static func canonical(_ value: PlistValue) -> String {
         var out: [String] = []
         walk(value, &out)
         return out.joined(separator: "\n") + "\n"
@@ -114,7 +114,7 @@ public enum PlistOracle {
 
 extension PlistOracle {
     /// A short description of where two canonical texts first differ, or nil when they agree.
-    public static func difference(_ ours: String, _ theirs: String) -> String? {
+    package static func difference(_ ours: String, _ theirs: String) -> String? {
         let a = ours.split(separator: "\n", omittingEmptySubsequences: false)
         let b = theirs.split(separator: "\n", omittingEmptySubsequences: false)
         for i in 0..<max(a.count, b.count) {
@@ -130,7 +130,7 @@ extension PlistOracle {
     /// What CoreFoundation reads from the file at `url` (OpenStep included): the toolchain's
     /// `plutil` converts it to XML, which plistlib reads. CoreFoundation's dictionaries have
     /// no order, so keys are sorted — compare with `canonical(_:sortingKeys: true)`.
-    public static func readThroughPlutil(_ url: URL) throws -> String {
+    package static func readThroughPlutil(_ url: URL) throws -> String {
         let xml = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".plutil.xml")
         let converted = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["plutil", "-convert", "xml1", "-o", xml.path, url.path])
         guard converted.status == 0 else { throw PlistError("plutil could not read \(url.lastPathComponent): \(converted.stdoutText)\(converted.stderr)") }
@@ -139,7 +139,7 @@ extension PlistOracle {
     }
 
     /// The canonical lines of a value, with every dictionary's keys sorted when asked.
-    public static func canonical(_ value: PlistValue, sortingKeys: Bool) -> String {
+    package static func canonical(_ value: PlistValue, sortingKeys: Bool) -> String {
         guard sortingKeys else { return canonical(value) }
         return canonical(sorted(value))
     }

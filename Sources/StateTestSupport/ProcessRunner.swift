@@ -1,16 +1,16 @@
 import Foundation
 
 /// Runs a program to completion and captures its output.
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var stdout: [UInt8]
-    public var stderr: String
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var stdout: [UInt8]
+    package var stderr: String
 
-    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
-public enum ProcessRunner {
-    public static func run(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], environment: [String: String]? = nil) throws -> ProcessResult {
+package enum ProcessRunner {
+    package static func run(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], environment: [String: String]? = nil) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -40,7 +40,7 @@ public enum ProcessRunner {
     }
 
     /// Runs `python3 -c script args…`.
-    public static func python(_ script: String, _ arguments: [String], stdin: [UInt8] = []) throws -> ProcessResult {
+    package static func python(_ script: String, _ arguments: [String], stdin: [UInt8] = []) throws -> ProcessResult {
         try SystemPackage.python3.require()
         return try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments, stdin: stdin)
     }

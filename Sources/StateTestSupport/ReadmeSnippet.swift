@@ -3,12 +3,12 @@ import Foundation
 /// The README's code examples are compiled in test files between `// README-NAME-BEGIN` and
 /// `// README-NAME-END` markers; this is the text between them, dedented, as the README
 /// shows it.
-public enum ReadmeSnippet {
-    public struct Missing: Error, CustomStringConvertible {
-        public let description: String
+package enum ReadmeSnippet {
+    package struct Missing: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func between(_ name: String, in source: String) throws -> String {
+    package static func between(_ name: String, in source: String) throws -> String {
         guard let begin = source.range(of: "// README-\(name)-BEGIN\n"),
             let end = source.range(of: "// README-\(name)-END", range: begin.upperBound..<source.endIndex)
         else { throw Missing(description: "no README-\(name) markers") }

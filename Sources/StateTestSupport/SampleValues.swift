@@ -2,10 +2,10 @@ import Foundation
 import State
 
 /// Values that exercise every type and awkward corner, for round-trip tests.
-public enum SampleValues {
+package enum SampleValues {
     /// Everything a property list can hold: full integer range, special reals, Unicode and
     /// characters that need escaping, dates, data, UIDs, empty and nested containers.
-    public static func everything(includeUID: Bool = true) -> PlistValue {
+    package static func everything(includeUID: Bool = true) -> PlistValue {
         var dict: PlistValue = [
             "string": "plain",
             "unicode": "日本語 — café 🍎 e\u{301}",
@@ -48,7 +48,7 @@ public enum SampleValues {
     }
 
     /// What JSON can hold of `everything`: no dates, data, UIDs or non-finite reals.
-    public static func jsonSafe() -> PlistValue {
+    package static func jsonSafe() -> PlistValue {
         guard case .dictionary(var d) = everything(includeUID: false) else { return .null }
         for key in ["date", "old date", "data", "empty data", "infinity", "minus infinity"] { d[key] = nil }
         d["null"] = .null

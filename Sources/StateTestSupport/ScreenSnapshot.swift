@@ -7,12 +7,12 @@ import Testing
 /// is written and the test *fails*, so recording is never silent; commit the file after
 /// reading it. A mismatch shows the text lines that differ and only the style changes that
 /// differ.
-public enum ScreenSnapshot {
-    public static func text(of screen: ScreenBuffer) -> String {
+package enum ScreenSnapshot {
+    package static func text(of screen: ScreenBuffer) -> String {
         (screen.lines + ["--- styles (row:column style)"] + screen.styleChanges).joined(separator: "\n") + "\n"
     }
 
-    public static func assertMatches(
+    package static func assertMatches(
         _ screen: ScreenBuffer, named name: String, testFile: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {

@@ -3,19 +3,19 @@ import State
 
 /// Documents of the shapes that break browsers, built in code: as bytes in a format, so tests
 /// can write them to disk and open them as users do.
-public enum ShapedDocuments {
+package enum ShapedDocuments {
     /// `{}` in each text format's usual spelling.
-    public static func emptyDictionary(_ format: PlistFormat) throws -> [UInt8] {
+    package static func emptyDictionary(_ format: PlistFormat) throws -> [UInt8] {
         try PlistValue.dictionary([:]).serialized(as: format)
     }
 
-    public static func emptyArray(_ format: PlistFormat) throws -> [UInt8] {
+    package static func emptyArray(_ format: PlistFormat) throws -> [UInt8] {
         try PlistValue.array([]).serialized(as: format)
     }
 
     /// Dictionaries and arrays nested `depth` levels, alternating, with a scalar at the bottom
     /// and a sibling at every level (so every level has something to move to).
-    public static func nested(depth: Int, as format: PlistFormat) throws -> [UInt8] {
+    package static func nested(depth: Int, as format: PlistFormat) throws -> [UInt8] {
         var value: PlistValue = .string("bottom")
         for level in (0..<depth).reversed() {
             value =
@@ -28,7 +28,7 @@ public enum ShapedDocuments {
 
     /// An `NSKeyedArchiver` archive (binary, with UIDs): a person with a name, an age and a
     /// shared reference to one address from two places.
-    public static func keyedArchive() throws -> [UInt8] {
+    package static func keyedArchive() throws -> [UInt8] {
         let objects: [PlistValue] = [
             .string("$null"),
             .dictionary(["$class": .uid(5), "name": .uid(2), "age": .integer(36), "home": .uid(3), "work": .uid(3)]),
@@ -51,7 +51,7 @@ public enum ShapedDocuments {
     /// one `Address` and name each other as `friend` (a cycle), an `NSDate`, and an inline
     /// integer. Foundation reads it (with classes registered for Palette, Person, Address and
     /// NSColor).
-    public static func archiveGraph() throws -> [UInt8] {
+    package static func archiveGraph() throws -> [UInt8] {
         var objects: [PlistValue] = [.string("$null")]
         var classes: [String: Int] = [:]
         func add(_ value: PlistValue) -> Int {

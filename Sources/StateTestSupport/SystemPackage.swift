@@ -3,7 +3,7 @@ import Foundation
 /// A program or file a test needs from the system, not from Swift: checked before the test
 /// uses it, so that a machine without it gets one sentence naming the package to install —
 /// not a screen that differs or a process that cannot start.
-public enum SystemPackage: String, Sendable, CaseIterable {
+package enum SystemPackage: String, Sendable, CaseIterable {
     /// The `-direct` terminfo entries (24-bit color through ncurses).
     case ncursesTerm = "ncurses-term"
     case tmux
@@ -29,7 +29,7 @@ public enum SystemPackage: String, Sendable, CaseIterable {
         }
     }
 
-    public var isInstalled: Bool {
+    package var isInstalled: Bool {
         switch self {
         case .ncursesTerm: ["xterm-direct", "tmux-direct"].allSatisfy(Self.hasTerminfoEntry)
         case .tmux, .python3, .patch: Self.onPath(rawValue)
@@ -37,17 +37,17 @@ public enum SystemPackage: String, Sendable, CaseIterable {
     }
 
     /// Throws the one sentence that says what to install, when it is missing.
-    public func require() throws {
+    package func require() throws {
         guard !isInstalled else { return }
         throw Missing(package: self)
     }
 
-    public struct Missing: Error, CustomStringConvertible {
-        public let package: SystemPackage
+    package struct Missing: Error, CustomStringConvertible {
+        package let package: SystemPackage
 
-        public init(package: SystemPackage) { self.package = package }
+        package init(package: SystemPackage) { self.package = package }
 
-        public var description: String {
+        package var description: String {
             let (debian, homebrew) = package.packages
             return "This test needs \(package.needed), from the system package \(debian): sudo apt-get install \(debian) (Debian/Ubuntu) or brew install \(homebrew) (macOS)."
         }

@@ -6,12 +6,12 @@ import Foundation
 /// Each session has its own socket (`tmux -L`) and no user config (`-f /dev/null`), and the
 /// shell is a bare bash, so nothing on the machine changes what the test sees. Waits poll the
 /// screen until a condition holds (or a deadline passes) instead of sleeping.
-public final class TmuxSession {
-    public let socket: String
-    public private(set) var width: Int
-    public private(set) var height: Int
+package final class TmuxSession {
+    package let socket: String
+    package private(set) var width: Int
+    package private(set) var height: Int
 
-    public init(width: Int, height: Int) throws {
+    package init(width: Int, height: Int) throws {
         try SystemPackage.tmux.require()
         socket = "state-test-\(UUID().uuidString.prefix(8))"
         self.width = width
@@ -32,7 +32,7 @@ public final class TmuxSession {
     /// `new-session` starts inherits the command's output descriptors and never closes them,
     /// so reading a pipe to its end would wait forever.
     @discardableResult
-    public func tmux(_ arguments: [String]) throws -> String {
+    package func tmux(_ arguments: [String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory
         let outURL = folder.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
         let errURL = folder.appendingPathComponent("\(socket)-\(UUID().uuidString).err")
@@ -87,39 +87,39 @@ public final class TmuxSession {
     }
 
     /// Types a shell command line and Enter.
-    public func run(_ commandLine: String) throws {
+    package func run(_ commandLine: String) throws {
         try tmux(["send-keys", "-t", "main", "-l", commandLine])
         try tmux(["send-keys", "-t", "main", "Enter"])
     }
 
     /// Sends keys by tmux name (`j`, `C-d`, `Enter`, `PageDown`).
-    public func send(_ keys: String...) throws {
+    package func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
     /// Sends text literally.
-    public func type(_ text: String) throws {
+    package func type(_ text: String) throws {
         try tmux(["send-keys", "-t", "main", "-l", "--", text])
     }
 
     /// Sends keys, then waits until some line contains `text` (what they should show); the
     /// screen then.
     @discardableResult
-    public func send(_ keys: String..., until text: String) throws -> [String] {
+    package func send(_ keys: String..., until text: String) throws -> [String] {
         try tmux(["send-keys", "-t", "main"] + keys)
         return try waitFor(text: text)
     }
 
     /// Types `text` and Enter (a `:` command line, a search), then waits for `text` to show.
     @discardableResult
-    public func enter(_ line: String, until text: String) throws -> [String] {
+    package func enter(_ line: String, until text: String) throws -> [String] {
         try type(line)
         return try send("Enter", until: text)
     }
 
     /// Runs a shell command line, then waits for `text` (the browser's `BROWSE`, say).
     @discardableResult
-    public func run(_ commandLine: String, until text: String) throws -> [String] {
+    package func run(_ commandLine: String, until text: String) throws -> [String] {
         try run(commandLine)
         return try waitFor(text: text)
     }
@@ -127,13 +127,13 @@ public final class TmuxSession {
     /// What a terminal sends for the mouse at a 0-based cell, in the SGR encoding (what xterm
     /// sends once a program asks for mouse reports with 1006): a left click is a press and a
     /// release; the wheel is buttons 64 (up) and 65 (down).
-    public enum MouseAction {
+    package enum MouseAction {
         case click, wheelUp, wheelDown
     }
 
     /// Sends a mouse event to the program as the terminal would (raw bytes, not tmux's own
     /// mouse handling, which needs a real pointer).
-    public func mouse(_ action: MouseAction, x: Int, y: Int) throws {
+    package func mouse(_ action: MouseAction, x: Int, y: Int) throws {
         let cell = "\(x + 1);\(y + 1)"
         let bytes: String
         switch action {
@@ -146,48 +146,48 @@ public final class TmuxSession {
 
     /// Pastes text as a terminal does when the program asked for bracketed paste (tmux's
     /// `paste-buffer -p`): line breaks arrive as carriage returns, inside `ESC [200~ … ESC [201~`.
-    public func paste(_ text: String) throws {
+    package func paste(_ text: String) throws {
         try tmux(["set-buffer", "-b", "state-test-paste", "--", text])
         try tmux(["paste-buffer", "-p", "-d", "-b", "state-test-paste", "-t", "main"])
     }
 
     /// The screen as text lines.
     /// `/TEXT` Enter: the browser's search.
-    public func search(_ text: String) throws {
+    package func search(_ text: String) throws {
         try send("/")
         try type(text)
         try send("Enter")
     }
 
     /// `i`, Ctrl-U, TEXT, Enter: the selected value replaced in its editor.
-    public func replaceValue(with text: String) throws {
+    package func replaceValue(with text: String) throws {
         try send("i", "C-u")
         try type(text)
         try send("Enter")
     }
 
-    public func screen() throws -> [String] {
+    package func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", "main"]).components(separatedBy: "\n")
     }
 
     /// The screen with SGR escapes (colors), as one string.
-    public func styledScreen() throws -> String {
+    package func styledScreen() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", "main"])
     }
 
-    public func resize(width: Int, height: Int) throws {
+    package func resize(width: Int, height: Int) throws {
         self.width = width
         self.height = height
         try tmux(["resize-window", "-t", "main", "-x", String(width), "-y", String(height)])
     }
 
     /// True when the alternate screen is off and the cursor visible: the terminal was restored.
-    public func terminalRestored() throws -> Bool {
+    package func terminalRestored() throws -> Bool {
         try tmux(["display-message", "-p", "-t", "main", "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0 1"
     }
 
     /// The latest tmux paste buffer (what OSC 52 set).
-    public func clipboard() throws -> String {
+    package func clipboard() throws -> String {
         try tmux(["show-buffer"])
     }
 
@@ -197,7 +197,7 @@ public final class TmuxSession {
     /// without the rows under it) on a loaded machine: the screen is returned only once two
     /// captures a moment apart agree and the condition holds for both.
     @discardableResult
-    public func waitFor(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+    package func waitFor(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         while Date() < deadline {
@@ -211,12 +211,12 @@ public final class TmuxSession {
 
     /// Waits until some line contains `text`.
     @discardableResult
-    public func waitFor(text: String, timeout: Double = 10) throws -> [String] {
+    package func waitFor(text: String, timeout: Double = 10) throws -> [String] {
         try waitFor("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 }
 
-public struct TmuxError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct TmuxError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

@@ -3,16 +3,16 @@
 /// A wide character occupies two cells: the first holds it, the second is a *continuation*
 /// (empty text) that backends skip. Zero-width scalars (combining marks, variation selectors,
 /// joiners) are kept with the character before them.
-public struct Cell: Hashable, Sendable {
-    public var text: String
-    public var style: Style
+package struct Cell: Hashable, Sendable {
+    package var text: String
+    package var style: Style
 
-    public init(_ text: String = " ", style: Style = .plain) {
+    package init(_ text: String = " ", style: Style = .plain) {
         self.text = text
         self.style = style
     }
 
-    public static let blank = Cell()
+    package static let blank = Cell()
 
-    public var isContinuation: Bool { text.isEmpty }
+    package var isContinuation: Bool { text.isEmpty }
 }

@@ -3,13 +3,13 @@
 ///
 /// Views never pick colors themselves; themes do, in RGB, and the backend's `ColorDepth`
 /// turns them into what the terminal can show.
-public enum Color: Hashable, Sendable {
+package enum Color: Hashable, Sendable {
     case terminalDefault
     case rgb(UInt8, UInt8, UInt8)
     case palette(UInt8)
 
     /// `#RRGGBB` for RGB colors, `@N` for palette indexes, `default`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .terminalDefault: "default"
         case .rgb(let r, let g, let b):
@@ -23,7 +23,7 @@ public enum Color: Hashable, Sendable {
     }
 
     /// The RGB value this color stands for (palette entries as xterm draws them).
-    public var rgbValue: (r: UInt8, g: UInt8, b: UInt8)? {
+    package var rgbValue: (r: UInt8, g: UInt8, b: UInt8)? {
         switch self {
         case .terminalDefault: nil
         case .rgb(let r, let g, let b): (r, g, b)
@@ -58,7 +58,7 @@ public enum Color: Hashable, Sendable {
 
     /// The nearest xterm-256 index to an RGB color: the closer of the best cube entry and the
     /// best grey-ramp entry. The 16 ANSI colors are skipped because users re-theme them.
-    public static func nearestPaletteIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
+    package static func nearestPaletteIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
         func cubeStep(_ v: UInt8) -> Int {
             // Midpoints between the cube levels 0, 95, 135, 175, 215, 255.
             switch v {
@@ -76,7 +76,7 @@ public enum Color: Hashable, Sendable {
     }
 
     /// The nearest of the first `count` ANSI colors (16 or 8).
-    public static func nearestANSIIndex(r: UInt8, g: UInt8, b: UInt8, count: Int) -> UInt8 {
+    package static func nearestANSIIndex(r: UInt8, g: UInt8, b: UInt8, count: Int) -> UInt8 {
         var best = 0
         var bestDistance = Int.max
         for i in 0..<count {

@@ -1,5 +1,5 @@
 /// How many colors the terminal can show, and how a requested color is brought down to that.
-public enum ColorDepth: String, Sendable, CaseIterable {
+package enum ColorDepth: String, Sendable, CaseIterable {
     /// 24-bit color: RGB values are sent as they are.
     case trueColor = "truecolor"
     /// The xterm 256-color palette: RGB goes to the nearest cube or grey entry.
@@ -13,7 +13,7 @@ public enum ColorDepth: String, Sendable, CaseIterable {
 
     /// The depth for a terminal reporting `colors` (ncurses' COLORS), unless the environment
     /// asks for none: `NO_COLOR` set to anything non-empty (https://no-color.org).
-    public static func detect(colors: Int, environment: [String: String]) -> ColorDepth {
+    package static func detect(colors: Int, environment: [String: String]) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         switch colors {
         case (1 << 24)...: return .trueColor
@@ -24,10 +24,10 @@ public enum ColorDepth: String, Sendable, CaseIterable {
         }
     }
 
-    public var hasColor: Bool { self != .monochrome }
+    package var hasColor: Bool { self != .monochrome }
 
     /// `color` as this depth can show it; nil when it cannot show colors at all.
-    public func resolve(_ color: Color) -> Color? {
+    package func resolve(_ color: Color) -> Color? {
         switch (self, color) {
         case (.monochrome, _): return nil
         case (_, .terminalDefault): return color
@@ -44,7 +44,7 @@ public enum ColorDepth: String, Sendable, CaseIterable {
 
     /// `style` with its colors resolved for this depth. In monochrome, a style that relied on a
     /// background color to stand out (a selection, a status bar) is drawn reversed instead.
-    public func resolve(_ style: Style) -> Style {
+    package func resolve(_ style: Style) -> Style {
         guard hasColor else {
             var plain = Style(attributes: style.attributes)
             if style.background != .terminalDefault, !style.attributes.contains(.reverse) { plain.attributes.insert(.reverse) }

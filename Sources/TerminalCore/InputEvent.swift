@@ -1,6 +1,6 @@
 /// What the terminal reports: a key, a mouse event, pasted text, a new size — or that nothing
 /// came within the timeout the runtime asked for.
-public enum InputEvent: Hashable, Sendable {
+package enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     /// Text the terminal pasted as one piece (bracketed paste): line breaks are `\n`, and

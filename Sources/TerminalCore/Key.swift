@@ -1,5 +1,5 @@
 /// A key press, decoded from whatever the terminal sent.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right
     case home, end, pageUp, pageDown
@@ -12,7 +12,7 @@ public enum Key: Hashable, Sendable {
     case alt(Character)
 
     /// A short name for help screens and the status line: `j`, `Ctrl-D`, `PgDn`, `F1`, `Space`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .character(" "): "Space"
         case .character(let c): String(c)
@@ -40,7 +40,7 @@ public enum Key: Hashable, Sendable {
     /// The key a terminal sends as the single character code `code` (what a curses `get_wch`
     /// returns when it is not a function key): control codes become Ctrl keys, Enter, Tab,
     /// Backspace and Esc; everything else is text.
-    public init?(characterCode code: UInt32) {
+    package init?(characterCode code: UInt32) {
         switch code {
         case 9: self = .tab
         case 10, 13: self = .enter
@@ -57,7 +57,7 @@ public enum Key: Hashable, Sendable {
 
     /// Parses the names tmux's `send-keys` uses (and this type's `name`s): `j`, `C-d`,
     /// `Ctrl-D`, `Enter`, `Escape`, `PageDown`, `F1`, `Space`, `Up`. Used by scripted tests.
-    public init?(named name: String) {
+    package init?(named name: String) {
         let table: [String: Key] = [
             "Up": .up, "Down": .down, "Left": .left, "Right": .right, "Home": .home, "End": .end,
             "PageUp": .pageUp, "PPage": .pageUp, "PgUp": .pageUp, "PageDown": .pageDown, "NPage": .pageDown, "PgDn": .pageDown,

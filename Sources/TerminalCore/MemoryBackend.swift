@@ -1,35 +1,35 @@
 /// A terminal that exists only in memory: a fixed size and color depth, scripted input, and the
 /// last frame shown. Screen tests and the benchmark run the browser through it.
-public final class MemoryBackend: TerminalBackend {
-    public private(set) var size: (width: Int, height: Int)
-    public let colorDepth: ColorDepth
+package final class MemoryBackend: TerminalBackend {
+    package private(set) var size: (width: Int, height: Int)
+    package let colorDepth: ColorDepth
     /// The frame on screen: what the last `present` left there.
-    public private(set) var screen: ScreenBuffer
+    package private(set) var screen: ScreenBuffer
     /// Cells written by the last `present` (the diff at work).
-    public private(set) var cellsWrittenLastFrame = 0
-    public private(set) var framesPresented = 0
-    public private(set) var clipboard: [String] = []
-    public private(set) var suspensions = 0
+    package private(set) var cellsWrittenLastFrame = 0
+    package private(set) var framesPresented = 0
+    package private(set) var clipboard: [String] = []
+    package private(set) var suspensions = 0
     private var pending: [InputEvent] = []
     private var shown: ScreenBuffer?
 
-    public init(width: Int, height: Int, colorDepth: ColorDepth = .trueColor) {
+    package init(width: Int, height: Int, colorDepth: ColorDepth = .trueColor) {
         size = (width, height)
         self.colorDepth = colorDepth
         screen = ScreenBuffer(width: width, height: height)
     }
 
     /// Queues input events for `nextEvent`.
-    public func send(_ events: InputEvent...) { pending += events }
-    public func send(keys: [Key]) { pending += keys.map { .key($0) } }
+    package func send(_ events: InputEvent...) { pending += events }
+    package func send(keys: [Key]) { pending += keys.map { .key($0) } }
 
     /// Changes the size and queues the resize event a terminal would send.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         size = (width, height)
         pending.append(.resize(width: width, height: height))
     }
 
-    public func present(_ frame: ScreenBuffer) {
+    package func present(_ frame: ScreenBuffer) {
         let changes = frame.changes(from: shown)
         cellsWrittenLastFrame = changes.reduce(0) { $0 + $1.cells.count }
         if shown?.width != frame.width || shown?.height != frame.height { screen = ScreenBuffer(width: frame.width, height: frame.height) }
@@ -42,13 +42,13 @@ public final class MemoryBackend: TerminalBackend {
     }
 
     /// Scripted input never waits: the queue's next event, or nil (the end) once it is empty.
-    public func nextEvent(timeout: Int?) -> InputEvent? {
+    package func nextEvent(timeout: Int?) -> InputEvent? {
         pending.isEmpty ? nil : pending.removeFirst()
     }
 
-    public func copyToClipboard(_ text: String) { clipboard.append(text) }
+    package func copyToClipboard(_ text: String) { clipboard.append(text) }
 
-    public func suspend() { suspensions += 1 }
+    package func suspend() { suspensions += 1 }
 
-    public func invalidate() { shown = nil }
+    package func invalidate() { shown = nil }
 }

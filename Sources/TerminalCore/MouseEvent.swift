@@ -1,20 +1,20 @@
 /// A mouse button or wheel event at a screen cell (0-based), as the terminal reported it.
-public struct MouseEvent: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct MouseEvent: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// The left button went down; `clickCount` is 2 for the second press of a double click.
         case press
         case release
         case wheelUp, wheelDown
     }
 
-    public var kind: Kind
-    public var x: Int
-    public var y: Int
+    package var kind: Kind
+    package var x: Int
+    package var y: Int
     /// 1, or 2 when this press came soon after a press on the same cell (the backend decides:
     /// it has the clock).
-    public var clickCount: Int
+    package var clickCount: Int
 
-    public init(_ kind: Kind, x: Int, y: Int, clickCount: Int = 1) {
+    package init(_ kind: Kind, x: Int, y: Int, clickCount: Int = 1) {
         self.kind = kind
         self.x = x
         self.y = y

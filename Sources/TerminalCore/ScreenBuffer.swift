@@ -2,32 +2,32 @@
 ///
 /// Backends keep the last frame they showed and write only the cells that changed
 /// (`changes(from:)`), so redrawing everything every frame costs nothing on the wire.
-public struct ScreenBuffer: Equatable, Sendable {
-    public private(set) var width: Int
-    public private(set) var height: Int
-    public private(set) var cells: [Cell]
+package struct ScreenBuffer: Equatable, Sendable {
+    package private(set) var width: Int
+    package private(set) var height: Int
+    package private(set) var cells: [Cell]
     /// Where the terminal cursor should be shown (a text field being edited), or nil to hide it.
-    public var cursor: (x: Int, y: Int)? {
+    package var cursor: (x: Int, y: Int)? {
         get { cursorPosition.map { ($0 % max(width, 1), $0 / max(width, 1)) } }
         set { cursorPosition = newValue.map { $0.y * width + $0.x } }
     }
     private var cursorPosition: Int?
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public var bounds: Rect { Rect(width: width, height: height) }
+    package var bounds: Rect { Rect(width: width, height: height) }
 
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
     }
 
     /// Fills `rect` (clipped to the screen) with blanks in `style`.
-    public mutating func fill(_ rect: Rect, style: Style = .plain, with text: String = " ") {
+    package mutating func fill(_ rect: Rect, style: Style = .plain, with text: String = " ") {
         let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
         let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
         guard x0 < x1, y0 < y1 else { return }
@@ -42,7 +42,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// are shown as `·` so a value can never move the cursor. Returns the column after the
     /// last cell drawn.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    package mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return x }
         let end = min(limit ?? width, width)
         var column = x
@@ -93,7 +93,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 
     /// Lays `style` over the cells of `rect` (for a selection bar drawn over text).
-    public mutating func restyle(_ rect: Rect, with style: Style) {
+    package mutating func restyle(_ rect: Rect, with style: Style) {
         let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
         let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
         guard x0 < x1, y0 < y1 else { return }
@@ -105,14 +105,14 @@ public struct ScreenBuffer: Equatable, Sendable {
     // MARK: - Diffing
 
     /// A run of changed cells on one row.
-    public struct Change: Equatable, Sendable {
-        public var x: Int
-        public var y: Int
-        public var cells: ArraySlice<Cell>
+    package struct Change: Equatable, Sendable {
+        package var x: Int
+        package var y: Int
+        package var cells: ArraySlice<Cell>
     }
 
     /// The runs of cells that differ from `previous` (everything, when the size changed).
-    public func changes(from previous: ScreenBuffer?) -> [Change] {
+    package func changes(from previous: ScreenBuffer?) -> [Change] {
         guard let previous, previous.width == width, previous.height == height else {
             return (0..<height).map { y in Change(x: 0, y: y, cells: cells[(y * width)..<((y + 1) * width)]) }
         }
@@ -137,14 +137,14 @@ public struct ScreenBuffer: Equatable, Sendable {
         return result
     }
 
-    public static func == (a: ScreenBuffer, b: ScreenBuffer) -> Bool {
+    package static func == (a: ScreenBuffer, b: ScreenBuffer) -> Bool {
         a.width == b.width && a.height == b.height && a.cells == b.cells && a.cursorPosition == b.cursorPosition
     }
 
     // MARK: - Text form (screen tests)
 
     /// The screen as lines of text, trailing blanks removed.
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width { line += cells[y * width + x].text }
@@ -155,7 +155,7 @@ public struct ScreenBuffer: Equatable, Sendable {
 
     /// Where the style changes along each row, as `row:column style` lines, e.g.
     /// `3:0 bg=#264F78 bold` — what a screen test compares besides the text.
-    public var styleChanges: [String] {
+    package var styleChanges: [String] {
         var out: [String] = []
         var current: Style?
         for y in 0..<height {

@@ -1,33 +1,33 @@
 /// How a cell is drawn: foreground, background and text attributes.
-public struct Style: Hashable, Sendable {
-    public struct Attributes: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct Style: Hashable, Sendable {
+    package struct Attributes: OptionSet, Hashable, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        public static let bold = Attributes(rawValue: 1)
-        public static let dim = Attributes(rawValue: 2)
-        public static let italic = Attributes(rawValue: 4)
-        public static let underline = Attributes(rawValue: 8)
-        public static let reverse = Attributes(rawValue: 16)
+        package static let bold = Attributes(rawValue: 1)
+        package static let dim = Attributes(rawValue: 2)
+        package static let italic = Attributes(rawValue: 4)
+        package static let underline = Attributes(rawValue: 8)
+        package static let reverse = Attributes(rawValue: 16)
 
         static let names: [(Attributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"), (.reverse, "reverse")]
     }
 
-    public var foreground: Color
-    public var background: Color
-    public var attributes: Attributes
+    package var foreground: Color
+    package var background: Color
+    package var attributes: Attributes
 
-    public init(foreground: Color = .terminalDefault, background: Color = .terminalDefault, attributes: Attributes = []) {
+    package init(foreground: Color = .terminalDefault, background: Color = .terminalDefault, attributes: Attributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
     }
 
-    public static let plain = Style()
+    package static let plain = Style()
 
     /// This style with `other`'s colors and attributes laid over it (default colors let this
     /// style's show through).
-    public func overlaid(with other: Style) -> Style {
+    package func overlaid(with other: Style) -> Style {
         Style(
             foreground: other.foreground == .terminalDefault ? foreground : other.foreground,
             background: other.background == .terminalDefault ? background : other.background,
@@ -36,7 +36,7 @@ public struct Style: Hashable, Sendable {
     }
 
     /// `fg=#FF8000 bg=@236 bold`, for snapshot failures; `plain` for the default style.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if foreground != .terminalDefault { parts.append("fg=\(foreground.name)") }
         if background != .terminalDefault { parts.append("bg=\(background.name)") }

@@ -1,6 +1,6 @@
 /// The one seam between the program and a terminal. The ncurses backend is the real one; the
 /// in-memory backend stands in for it in tests and benchmarks.
-public protocol TerminalBackend: AnyObject {
+package protocol TerminalBackend: AnyObject {
     /// The screen size in cells.
     var size: (width: Int, height: Int) { get }
     /// What colors the terminal can show (after `NO_COLOR`).
@@ -21,10 +21,10 @@ public protocol TerminalBackend: AnyObject {
 
 extension TerminalBackend {
     /// The next input event, waiting as long as it takes.
-    public func nextEvent() -> InputEvent? { nextEvent(timeout: nil) }
+    package func nextEvent() -> InputEvent? { nextEvent(timeout: nil) }
 
     /// The OSC 52 sequence that sets the clipboard ("c") to `text`, base64-encoded.
-    public static func osc52(_ text: String) -> String {
+    package static func osc52(_ text: String) -> String {
         "\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}"
     }
 }

@@ -5,9 +5,9 @@
 /// This is a pure-Swift table rather than a call to the C library so that views and screen
 /// tests measure the same way whatever locale the process runs in; a test checks it against
 /// glibc's `wcwidth` under C.UTF-8.
-public enum TextWidth {
+package enum TextWidth {
     /// The width of one scalar: 0, 1 or 2. Control characters count 0 (views never draw them).
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
         if v < 0xA0 { return 0 }
@@ -17,14 +17,14 @@ public enum TextWidth {
     }
 
     /// The width of a string: the sum of its scalars' widths.
-    public static func of<S: StringProtocol>(_ text: S) -> Int {
+    package static func of<S: StringProtocol>(_ text: S) -> Int {
         var total = 0
         for scalar in text.unicodeScalars { total += of(scalar) }
         return total
     }
 
     /// The number of leading characters of `text` that fit in `width` columns.
-    public static func fittingCount<S: StringProtocol>(_ text: S, width: Int) -> Int {
+    package static func fittingCount<S: StringProtocol>(_ text: S, width: Int) -> Int {
         var count = 0
         var used = 0
         for character in text {
@@ -38,7 +38,7 @@ public enum TextWidth {
     }
 
     /// `text` cut to `width` columns, ending in `…` when something was cut.
-    public static func truncated(_ text: String, to width: Int) -> String {
+    package static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         return String(text.prefix(fittingCount(text, width: width - 1))) + "…"

@@ -18,8 +18,8 @@ import TerminalCore
 ///
 /// Input is read in raw mode, so Ctrl-C, Ctrl-Z, Ctrl-S and Ctrl-Q arrive as keys and the
 /// browser decides what they do (quit, suspend, save).
-public final class NCursesTerminal: TerminalBackend {
-    public let colorDepth: ColorDepth
+package final class NCursesTerminal: TerminalBackend {
+    package let colorDepth: ColorDepth
     private let window: UnsafeMutablePointer<WINDOW>
     private var shown: ScreenBuffer?
     private var pairs: [ColorPairKey: Int32] = [:]
@@ -28,7 +28,7 @@ public final class NCursesTerminal: TerminalBackend {
     private var pendingEvents: [InputEvent] = []
     private var ended = false
     /// Whether mouse reports were asked for (and the terminal can send them).
-    public private(set) var reportsMouse = false
+    package private(set) var reportsMouse = false
     /// The last left-button press, to count a double click.
     private var lastPress: (x: Int, y: Int, time: ContinuousClock.Instant)?
     /// How soon a second press on the same cell makes a double click.
@@ -44,7 +44,7 @@ public final class NCursesTerminal: TerminalBackend {
     /// Takes over the terminal as `type` (see `TerminalType.choose`). `environment` decides
     /// the color depth (`NO_COLOR`, `COLORTERM`). With `mouse`, the terminal reports clicks and
     /// the wheel (and its own selection then needs Shift). Nil when curses cannot start on it.
-    public init?(type: String, environment: [String: String], mouse: Bool = true) {
+    package init?(type: String, environment: [String: String], mouse: Bool = true) {
         cc_install_restore_handlers()
         cc_setup_locale()
         cc_capture_stderr()
@@ -80,18 +80,18 @@ public final class NCursesTerminal: TerminalBackend {
 
     /// Gives the terminal back: leaves the alternate screen, shows the cursor, and replays what
     /// was written to stderr meanwhile. Safe to call twice.
-    public func end() {
+    package func end() {
         guard !ended else { return }
         ended = true
         cc_end_curses()
         cc_restore_stderr()
     }
 
-    public var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
+    package var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
 
     // MARK: - Output
 
-    public func present(_ frame: ScreenBuffer) {
+    package func present(_ frame: ScreenBuffer) {
         if shown?.width != frame.width || shown?.height != frame.height {
             // After a resize curses' idea of the screen is stale: start from a clean slate.
             wclear(window)
@@ -164,7 +164,7 @@ public final class NCursesTerminal: TerminalBackend {
 
     // MARK: - Input
 
-    public func nextEvent(timeout: Int?) -> InputEvent? {
+    package func nextEvent(timeout: Int?) -> InputEvent? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         wtimeout(window, Int32(clamping: timeout ?? -1))
         defer { wtimeout(window, -1) }
@@ -372,17 +372,17 @@ public final class NCursesTerminal: TerminalBackend {
 
     // MARK: - Requests
 
-    public func copyToClipboard(_ text: String) {
+    package func copyToClipboard(_ text: String) {
         let sequence = Array(Self.osc52(text).utf8).map { CChar(bitPattern: $0) }
         sequence.withUnsafeBufferPointer { cc_write_tty($0.baseAddress, Int32($0.count)) }
     }
 
-    public func invalidate() {
+    package func invalidate() {
         clearok(window, true)
         shown = nil
     }
 
-    public func suspend() {
+    package func suspend() {
         cc_suspend()
         // Back in the program: the modes endwin turned off.
         if reportsMouse { _ = cc_mouse_enable(1) }

@@ -4,9 +4,9 @@ import CCurses
 /// the light or the dark theme. Most terminals (xterm, iTerm2, kitty, VTE, Windows Terminal,
 /// tmux with a window style) answer; those that do not are known at once (see
 /// `cc_query_background`), and then nothing is assumed.
-public enum TerminalBackground {
+package enum TerminalBackground {
     /// The background as red, green, blue in 0…1, or nil when the terminal does not say.
-    public static func query(timeoutMilliseconds: Int = 300) -> (red: Double, green: Double, blue: Double)? {
+    package static func query(timeoutMilliseconds: Int = 300) -> (red: Double, green: Double, blue: Double)? {
         var buffer = [CChar](repeating: 0, count: 256)
         let length = cc_query_background(&buffer, Int32(buffer.count), Int32(timeoutMilliseconds))
         guard length > 0 else { return nil }
@@ -15,7 +15,7 @@ public enum TerminalBackground {
 
     /// Reads `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` (one to four hex digits per channel, ended by
     /// BEL or ST) from a terminal's answer.
-    public static func parse(_ answer: String) -> (red: Double, green: Double, blue: Double)? {
+    package static func parse(_ answer: String) -> (red: Double, green: Double, blue: Double)? {
         let marker = "]11;rgb:"
         guard let start = answer.indices.first(where: { answer[$0...].hasPrefix(marker) }) else { return nil }
         let rest = answer[answer.index(start, offsetBy: marker.count)...].prefix { $0.isHexDigit || $0 == "/" }
@@ -31,7 +31,7 @@ public enum TerminalBackground {
 
     /// Whether a background is light: its brightness (Rec. 601 weights, as terminals' own
     /// light/dark guesses use) is above half.
-    public static func isLight(_ color: (red: Double, green: Double, blue: Double)) -> Bool {
+    package static func isLight(_ color: (red: Double, green: Double, blue: Double)) -> Bool {
         0.299 * color.red + 0.587 * color.green + 0.114 * color.blue > 0.5
     }
 }

@@ -5,9 +5,9 @@ import CCurses
 /// prints a message and exits — onto a captured stderr, so the user saw nothing at all. Here
 /// the closest entry that exists is used instead, with a notice; a terminal that cannot
 /// address the cursor (`dumb`) gets no full-screen browser.
-public enum TerminalType {
+package enum TerminalType {
     /// What to do for a TERM value.
-    public enum Choice: Equatable, Sendable {
+    package enum Choice: Equatable, Sendable {
         /// Drive the terminal as `name`; `notice` says why it is not TERM itself.
         case use(String, notice: String?)
         /// No full-screen program can run: the reason.
@@ -17,7 +17,7 @@ public enum TerminalType {
     /// The entries tried when TERM's own is missing, most capable first.
     static let fallbacks = ["xterm-256color", "xterm", "ansi", "vt100"]
 
-    public static func choose(term: String?, isUsable: (String) -> Bool = { cc_term_usable($0) != 0 }) -> Choice {
+    package static func choose(term: String?, isUsable: (String) -> Bool = { cc_term_usable($0) != 0 }) -> Choice {
         let term = term.flatMap { $0.isEmpty ? nil : $0 }
         if let term, term == "dumb" || term == "unknown" {
             return .unusable("TERM=\(term) cannot show a full-screen program")
@@ -36,7 +36,7 @@ public enum TerminalType {
     /// `xterm-direct`, `tmux-256color` → `tmux-direct`), if installed — ncurses draws RGB
     /// colors only through such an entry (Debian's ncurses-term has them; macOS's ncurses has
     /// none, and the 256-color palette is used). Nil: keep `name`.
-    public static func directColorEntry(for name: String, environment: [String: String], isUsable: (String) -> Bool = { cc_term_usable($0) != 0 }) -> String? {
+    package static func directColorEntry(for name: String, environment: [String: String], isUsable: (String) -> Bool = { cc_term_usable($0) != 0 }) -> String? {
         guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" else { return nil }
         guard !name.hasSuffix("-direct"), environment["NO_COLOR"].map(\.isEmpty) ?? true else { return nil }
         let family = name.split(separator: "-").first.map(String.init) ?? name

@@ -38,6 +38,21 @@ import Testing
         }
     }
 
+    /// The public door (what the theme fuzzer calls): the checked-in files pass with their names,
+    /// a bad role is named with its key path.
+    @Test func themeCheckReadsFilesAndNamesTheBadRole() throws {
+        for theme in BuiltInThemes.all {
+            let url = ThemeLoader.checkoutThemesFolder.appendingPathComponent("\(theme.name).plist")
+            #expect(try ThemeCheck.check(bytes: [UInt8](try Data(contentsOf: url))) == theme.name)
+        }
+        let bad = #"{"name": "x", "styles": {"nope": {}}}"#
+        #expect {
+            try ThemeCheck.check(bytes: Array(bad.utf8))
+        } throws: { error in
+            "\(error)".contains("styles.nope") && "\(error)".contains("unknown role")
+        }
+    }
+
     @Test func everyThemeStylesTheRolesThatMatter() throws {
         for file in BuiltInThemes.all {
             let names = Set(file.styles.keys)

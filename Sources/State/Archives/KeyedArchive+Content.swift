@@ -4,7 +4,9 @@ import OrderedCollections
 extension KeyedArchive {
     /// One dictionary entry of an archived `NSDictionary`: references to its key and value.
     public struct Entry: Sendable, Equatable {
+        /// The index in `$objects` of the entry's key.
         public var key: Int
+        /// The index in `$objects` of the entry's value.
         public var value: Int
     }
 
@@ -20,6 +22,7 @@ extension KeyedArchive {
         case date(Date)
         /// `NSData`/`NSMutableData` stored as an object (`NS.data`).
         case data(Data)
+        /// `NSUUID`: sixteen bytes (`NS.uuidbytes`).
         case uuid(UUID)
         /// `NSURL`: a relative string against an optional base URL object.
         case url(base: Int?, relative: String)

@@ -9,7 +9,9 @@ public protocol ArchiveCoding {
     static var archivedClassName: String { get }
     /// `$classes`: the class and its superclasses (defaults to the name, then NSObject).
     static var archivedClassChain: [String] { get }
+    /// Writes the object's fields, as `encode(with:)` of an `NSCoding` class does.
     func encode(to encoder: inout ArchiveEncoder) throws
+    /// Reads the object's fields, as `init(coder:)` of an `NSCoding` class does.
     init(from decoder: ArchiveDecoder) throws
 }
 
@@ -20,8 +22,11 @@ extension ArchiveCoding {
 
 /// The coder of a value type: it holds the value and archives it (ValueCoding's `CodingType`).
 public protocol ValueCoder: ArchiveCoding {
+    /// The value type this coder archives.
     associatedtype Value
+    /// The value the coder holds.
     var value: Value { get }
+    /// A coder holding `value`.
     init(_ value: Value)
 }
 
@@ -33,6 +38,7 @@ public protocol ValueCoder: ArchiveCoding {
 /// let back = Point.decode(try ArchiveDecoder.root(of: bytes))
 /// ```
 public protocol ValueCoding {
+    /// The coder that archives values of this type.
     associatedtype Coder: ValueCoder where Coder.Value == Self
 }
 

@@ -18,15 +18,20 @@ import Foundation
 public enum AtomicFile {
     /// What identifies a file's content on disk, to notice changes made by others.
     public struct Stamp: Sendable, Equatable {
+        /// The file's size in bytes.
         public var size: Int64
         /// Modification time: seconds since 1970 and the nanoseconds within that second.
         public var modifiedSeconds: Int64
+        /// The nanoseconds of the modification time.
         public var modifiedNanoseconds: Int64
         /// Status change time: the system sets it on every write, and no program can set it
         /// back (a same-size rewrite that restores the modification time still moves it).
         public var changedSeconds: Int64
+        /// The nanoseconds of the status change time.
         public var changedNanoseconds: Int64
+        /// The file's inode: a rename of another file over the path changes it.
         public var inode: UInt64
+        /// The device the file is on.
         public var device: UInt64
         /// A fingerprint of the content, when the reader had the bytes (`stamped(with:)`).
         public var contentHash: UInt64?
@@ -41,6 +46,7 @@ public enum AtomicFile {
 
     /// Whether a save may replace whatever is at the path, or only the file that was read.
     public enum Replacing: Sendable, Equatable {
+        /// Replace whatever is there (a new file, `:w` to another name).
         case anything
         /// Only the file with this stamp (nil: only if there is still no file). Otherwise the
         /// save throws `ChangedOnDiskError` and writes nothing.
@@ -49,12 +55,14 @@ public enum AtomicFile {
 
     /// What a save could not keep or found beside the file, in sentences for the user.
     public struct Outcome: Sendable, Equatable {
+        /// One sentence each, e.g. that the owner could not be kept.
         public var notes: [String] = []
     }
 
     /// How long a save waits for another `state` process that is replacing the same file.
     static let lockTimeout = 10.0
 
+    /// The stamp of the file at `url` now, or nil when there is none (or it cannot be read).
     public static func stamp(of url: URL) -> Stamp? {
         POSIX.status(url.path).map(Stamp.init)
     }

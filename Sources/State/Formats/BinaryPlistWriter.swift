@@ -276,6 +276,7 @@ public enum BinaryPlistWriter {
 public struct BinaryPlistBuilder {
     private var flattener = BinaryPlistWriter.Flattener()
 
+    /// An empty builder.
     public init() {}
 
     /// A scalar object (a string, number, date, data, bool or UID); its index.

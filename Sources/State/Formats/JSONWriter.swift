@@ -15,6 +15,7 @@ public enum JSONWriter {
         /// What follows each comma when everything is on one line (`" "` for `[1, 2]`).
         public var afterComma: [UInt8]
 
+        /// A style; the defaults are two spaces, `\n` and `": "`, as `JSONSerialization` writes.
         public init(indent: [UInt8]? = Array("  ".utf8), newline: [UInt8] = [0x0A], colon: [UInt8] = Array(": ".utf8), afterComma: [UInt8] = []) {
             self.indent = indent
             self.newline = newline

@@ -7,10 +7,12 @@ public enum OpenStepWriter {
     public struct Style: Sendable, Equatable {
         /// One level of indentation; nil writes containers on one line.
         public var indent: [UInt8]?
+        /// The line break.
         public var newline: [UInt8]
         /// Quote every string (`.strings` files), or only those that need it (Xcode's files).
         public var quotesAll: Bool
 
+        /// A style; the defaults are Xcode's: tabs, `\n`, quotes only where needed.
         public init(indent: [UInt8]? = [0x09], newline: [UInt8] = [0x0A], quotesAll: Bool = false) {
             self.indent = indent
             self.newline = newline

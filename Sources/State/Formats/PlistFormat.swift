@@ -1,7 +1,10 @@
 /// The file formats State reads and writes.
 public enum PlistFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// An XML property list (`<plist version="1.0">`).
     case xml
+    /// A binary property list (`bplist00`).
     case binary
+    /// JSON: the same values, dates as ISO 8601 strings and data as base64.
     case json
     /// JSON with `//` and `/* */` comments and trailing commas (VS Code's settings files):
     /// a JSON file that has them is this format. Written fresh, it is plain JSON.

@@ -7,8 +7,30 @@
 public struct SourceNode: Sendable, Equatable {
     /// What a node is.
     public enum Kind: UInt8, Sendable {
-        case dictionary, array, string, integer, real, trueValue, falseValue, date, data, uid, null
+        /// A dictionary; its children alternate key, value.
+        case dictionary
+        /// An array; its children are its elements.
+        case array
+        /// A string (a dictionary key too).
+        case string
+        /// An integer.
+        case integer
+        /// A real number.
+        case real
+        /// `true` (`<true/>`).
+        case trueValue
+        /// `false` (`<false/>`).
+        case falseValue
+        /// A date.
+        case date
+        /// Data (base64 in XML and JSON).
+        case data
+        /// A keyed-archiver object reference (`CF$UID`).
+        case uid
+        /// JSON's `null`.
+        case null
 
+        /// Whether the node has children: a dictionary or an array.
         @inlinable public var isContainer: Bool { self == .dictionary || self == .array }
     }
 

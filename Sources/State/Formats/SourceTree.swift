@@ -78,6 +78,7 @@ public struct SourceTree: Sendable {
     // MARK: - Navigation
 
     // Inlinable: every walk of the tree asks these per node, from other modules too.
+    /// The node at `index` (document order; the root is 0).
     @inlinable public subscript(index: Int) -> SourceNode { nodes[index] }
 
     /// The indices of the direct children of `index`, in document order.

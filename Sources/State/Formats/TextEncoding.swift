@@ -7,7 +7,9 @@ import Foundation
 /// text, so every byte an edit did not touch comes back as it was (CoreFoundation and plistlib
 /// read UTF-16 property lists; `.strings` files are often UTF-16).
 public enum TextEncoding: Sendable, Equatable, CustomStringConvertible {
+    /// UTF-8, with or without a byte order mark (kept as the file had it).
     case utf8
+    /// UTF-16 in either byte order, with or without a byte order mark.
     case utf16(bigEndian: Bool, byteOrderMark: Bool)
 
     public var description: String {

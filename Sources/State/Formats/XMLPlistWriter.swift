@@ -12,6 +12,7 @@ public enum XMLPlistWriter {
         /// Write empty containers as `<dict/>` rather than `<dict></dict>`.
         public var selfClosingEmptyContainers: Bool
 
+        /// A style; the defaults are Apple's.
         public init(indent: [UInt8] = [0x09], newline: [UInt8] = [0x0A], selfClosingEmptyContainers: Bool = true) {
             self.indent = indent
             self.newline = newline
@@ -22,6 +23,7 @@ public enum XMLPlistWriter {
         public static let apple = Style()
     }
 
+    /// The XML declaration, DOCTYPE and `<plist version="1.0">` line Apple's tools write.
     public static let header = Array(
         """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -4,6 +4,7 @@ import OrderedCollections
 /// Colors as `{ "red", "green", "blue", "alpha" }` reals in 0…1. Registered as `ColorTransform`
 /// and, for Xcode models written for UIKit, `UIColorTransform`.
 public struct ColorTransform: ValueTransform {
+    /// The transform (it has no settings).
     public init() {}
     public func apply(_ value: RGBAColor) throws -> RGBAColor? { value }
     public func reverse(_ stored: RGBAColor?) throws -> RGBAColor {
@@ -14,6 +15,7 @@ public struct ColorTransform: ValueTransform {
 
 /// URLs as strings in their absolute form.
 public struct URLTransform: ValueTransform {
+    /// The transform (it has no settings).
     public init() {}
     public func apply(_ value: URL) throws -> URL? { value }
     public func reverse(_ stored: URL?) throws -> URL {
@@ -24,6 +26,7 @@ public struct URLTransform: ValueTransform {
 
 /// UInt64 as a plist integer (plists hold the whole UInt64 range).
 public struct UInt64Transform: ValueTransform {
+    /// The transform (it has no settings).
     public init() {}
     public func apply(_ value: UInt64) throws -> UInt64? { value }
     public func reverse(_ stored: UInt64?) throws -> UInt64 {
@@ -41,6 +44,7 @@ public struct UInt64Transform: ValueTransform {
 /// try store.set(employees, forKey: "employees", using: Dissolver())
 /// ```
 public struct Dissolver<C: Collection & Storable & EmptyCollection>: ValueTransform, DissolvingTransform {
+    /// The transform (it has no settings).
     public init() {}
 
     public static var name: String { "DissolverTransform" }
@@ -51,6 +55,7 @@ public struct Dissolver<C: Collection & Storable & EmptyCollection>: ValueTransf
 
 /// A collection that can be created empty: what a `Dissolver` gives for an absent key.
 public protocol EmptyCollection {
+    /// An empty collection.
     init()
 }
 

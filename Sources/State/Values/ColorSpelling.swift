@@ -266,9 +266,13 @@ public enum ColorSpelling: Sendable, Equatable {
 public struct AssetComponent: Sendable, Equatable {
     /// How an asset catalog writes a component: `"0.502"`, `"0x80"`, `"128"`, or a number.
     public enum Style: Sendable, Equatable {
+        /// A string with this many decimals: `"0.502"`.
         case fraction(decimals: Int)
+        /// A string with a hex byte: `"0x80"` (or `"0X80"`/`"0x8A"` with uppercase digits).
         case hexByte(uppercase: Bool)
+        /// A string with a decimal byte: `"128"`.
         case decimalByte
+        /// A JSON number.
         case number
     }
 

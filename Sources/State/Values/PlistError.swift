@@ -11,6 +11,7 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
         case byte(offset: Int)
         /// The key path of a value (conversion errors).
         case keyPath(String)
+        /// No location is known.
         case none
     }
 

@@ -8,7 +8,9 @@ import Foundation
 public struct PlistPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step of a path: a dictionary key or an array index.
     public enum Component: Hashable, Sendable {
+        /// A dictionary key.
         case key(String)
+        /// An array index, from 0.
         case index(Int)
     }
 

@@ -7,16 +7,23 @@ import OrderedCollections
 /// written back lists its keys as the file did. Integers span the union of the `Int64` and
 /// `UInt64` ranges, which is what both plist formats can store; `Int128` holds that range exactly.
 public enum PlistValue: Hashable, Sendable {
+    /// A string.
     case string(String)
     /// An integer in `Int64.min ... Int128(UInt64.max)`.
     case integer(Int128)
+    /// A real number.
     case real(Double)
+    /// A boolean.
     case bool(Bool)
+    /// A date (to the second in XML, as Apple's tools write it; as the file has it in binary).
     case date(Date)
+    /// Bytes.
     case data(Data)
     /// A keyed-archiver object reference (`CF$UID`); binary and XML plists only.
     case uid(UInt64)
+    /// An array.
     case array([PlistValue])
+    /// A dictionary with string keys, in the file's key order.
     case dictionary(OrderedDictionary<String, PlistValue>)
     /// JSON's `null`. Property lists cannot hold it; converting it to a plist is an error.
     case null

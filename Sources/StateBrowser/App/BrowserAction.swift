@@ -1,6 +1,6 @@
 /// Everything a key can ask the browser to do. Keys map to actions through `KeyMap.browser`; `update`
 /// performs them.
-public enum BrowserAction: Hashable, Sendable {
+package enum BrowserAction: Hashable, Sendable {
     case moveDown, moveUp
     case pageDown, pageUp, halfPageDown, halfPageUp
     case top, bottom

@@ -5,7 +5,7 @@ import TerminalCore
 
 /// Everything that reaches `update`: input from the terminal, and what came of the effects the
 /// runtime performed. No state changes any other way (Bubble Tea's messages).
-public enum BrowserMessage: Sendable {
+package enum BrowserMessage: Sendable {
     /// The runtime took the terminal: its size, and the first chance to ask for work.
     case started(width: Int, height: Int)
     case input(InputEvent)

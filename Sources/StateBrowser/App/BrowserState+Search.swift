@@ -113,7 +113,7 @@ extension BrowserState {
     }
 
     /// Every node matching `query`, in document order. Pure, and safe to call off the main thread.
-    public static func matches(of query: Search.Query, in document: BrowserDocument) -> [Int32] {
+    package static func matches(of query: Search.Query, in document: BrowserDocument) -> [Int32] {
         let tree = document.tree
         var found: [Int32] = []
         switch query {
@@ -179,5 +179,5 @@ extension BrowserState {
     }
 
     /// True when `node` is a match of the current search.
-    public func isMatch(_ node: Int) -> Bool { search.isMatch(node) }
+    package func isMatch(_ node: Int) -> Bool { search.isMatch(node) }
 }

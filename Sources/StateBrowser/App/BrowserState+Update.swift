@@ -6,7 +6,7 @@ extension BrowserState {
     /// Applies one message — a key, a resize, a finished background job, a file written or
     /// read — and returns what the runtime must do. Pure: no terminal, files or clock. Every
     /// change of the state happens here.
-    public mutating func update(_ message: BrowserMessage) -> [Effect] {
+    package mutating func update(_ message: BrowserMessage) -> [Effect] {
         let effects = dispatch(message)
         return effects + refreshLineIndex()
     }
@@ -31,7 +31,7 @@ extension BrowserState {
     }
 
     /// `update(.input(event))`.
-    public mutating func update(_ event: InputEvent) -> [Effect] {
+    package mutating func update(_ event: InputEvent) -> [Effect] {
         update(.input(event))
     }
 

@@ -7,36 +7,36 @@ import TerminalCore
 /// Everything the browser shows, and nothing it does: `update` changes it in answer to a
 /// `BrowserMessage`, the views draw it, and whatever must happen outside (quit, copy, save, a
 /// background search) goes back to the runtime as `Effect` values.
-public struct BrowserState: Sendable {
-    public enum SidePane: Sendable, Equatable {
+package struct BrowserState: Sendable {
+    package enum SidePane: Sendable, Equatable {
         case detail, schema
     }
 
-    public enum Focus: Sendable, Equatable {
+    package enum Focus: Sendable, Equatable {
         case tree, side
     }
 
     /// How far the detail pane is scrolled, for the node it was scrolled on (another selection
     /// starts at the top again).
-    public struct DetailScroll: Sendable, Equatable {
-        public var node: Int
-        public var offset: Int
+    package struct DetailScroll: Sendable, Equatable {
+        package var node: Int
+        package var offset: Int
     }
 
     /// The line of feedback in the status bar.
-    public struct StatusMessage: Sendable, Equatable {
-        public var text: String
-        public var isError: Bool
+    package struct StatusMessage: Sendable, Equatable {
+        package var text: String
+        package var isError: Bool
 
-        public init(text: String, isError: Bool) {
+        package init(text: String, isError: Bool) {
             self.text = text
             self.isError = isError
         }
     }
 
     /// A finished search: what was asked and every node that matches, in document order.
-    public struct Search: Sendable, Equatable {
-        public enum Query: Sendable, Equatable {
+    package struct Search: Sendable, Equatable {
+        package enum Query: Sendable, Equatable {
             /// Text in keys and values, as typed (`TextQuery` reads its prefixes); case-insensitive
             /// unless it has a capital letter.
             case text(String)
@@ -46,65 +46,65 @@ public struct BrowserState: Sendable {
             case exact(String, keys: Bool)
         }
 
-        public var query: Query
-        public var matches: [Int32]
+        package var query: Query
+        package var matches: [Int32]
         /// Which way `n` goes (a backward search's `n` goes up, as in vim).
-        public var forward = true
+        package var forward = true
     }
 
     /// A search asked for whose matches the runtime has not delivered yet.
-    public struct PendingSearch: Sendable, Equatable {
-        public var query: Search.Query
-        public var focusTree: Bool
-        public var forward = true
+    package struct PendingSearch: Sendable, Equatable {
+        package var query: Search.Query
+        package var focusTree: Bool
+        package var forward = true
         /// The first match is the next one after the selection, never the selection itself (`*`).
-        public var skipsSelection = false
+        package var skipsSelection = false
         /// False when a search is run again after an edit: the matches change, the selection stays.
-        public var movesSelection = true
+        package var movesSelection = true
         /// The document the matches are for: results for an older one are dropped.
-        public var generation: Int
+        package var generation: Int
     }
 
     /// The files being edited, their sessions and documents.
-    public internal(set) var workspace: Workspace
+    package internal(set) var workspace: Workspace
     /// The tree's rows: what is expanded, the selection and the scroll.
-    public internal(set) var treePane: TreePane
-    public internal(set) var width: Int
-    public internal(set) var height: Int
+    package internal(set) var treePane: TreePane
+    package internal(set) var width: Int
+    package internal(set) var height: Int
     /// The theme, already resolved for `colorDepth`.
-    public var theme: Theme
+    package var theme: Theme
     /// What the terminal can show; data colors (swatches) are resolved with it when drawn.
-    public var colorDepth: ColorDepth
-    public let keyMap: KeyMap<BrowserAction>
+    package var colorDepth: ColorDepth
+    package let keyMap: KeyMap<BrowserAction>
     /// The pane beside the tree, if any, and what each pane keeps.
-    public internal(set) var side: SidePanes
-    public internal(set) var focus: Focus = .tree
+    package internal(set) var side: SidePanes
+    package internal(set) var focus: Focus = .tree
     /// The search prompt with its history, the finished search and the one running.
-    public internal(set) var search = SearchModel()
+    package internal(set) var search = SearchModel()
     /// Line mode: each row shows the line of the file where it starts.
-    public internal(set) var lineMode = LineMode()
+    package internal(set) var lineMode = LineMode()
     /// The register and the jump list.
-    public internal(set) var marks = Marks()
+    package internal(set) var marks = Marks()
     /// The values picked for one edit on many, and visual mode.
-    public internal(set) var picked = MultiSelection()
+    package internal(set) var picked = MultiSelection()
     /// The last subtree copied, cut or deleted: what `P` and `+` paste.
-    public internal(set) var register: Register? {
+    package internal(set) var register: Register? {
         get { marks.register }
         set { marks.register = newValue }
     }
     /// The status bar's message and the log of those shown.
-    public internal(set) var messages = StatusMessages()
+    package internal(set) var messages = StatusMessages()
     /// What the status bar says: setting it shows (and logs) a new message.
-    public internal(set) var message: StatusMessage? {
+    package internal(set) var message: StatusMessage? {
         get { messages.current }
         set { messages.show(newValue) }
     }
     /// Keys typed so far of a longer sequence (`y` before `p`).
-    public internal(set) var pendingKeys: [Key] = []
+    package internal(set) var pendingKeys: [Key] = []
     /// What has the keyboard instead of the tree (an editor, a list, a question, the help).
-    public internal(set) var modal: Modal?
+    package internal(set) var modal: Modal?
 
-    public init(
+    package init(
         document: BrowserDocument, width: Int, height: Int, theme: Theme, colorDepth: ColorDepth = .trueColor, keyMap: KeyMap<BrowserAction> = .browser,
         expandedToDepth depth: Int = 1, file: OpenDocument? = nil, folder: FolderDocument? = nil, notice: String? = nil
     ) {
@@ -143,22 +143,22 @@ public struct BrowserState: Sendable {
     // MARK: - The active file, as the workspace has it
 
     /// The document the tree shows.
-    public internal(set) var document: BrowserDocument {
+    package internal(set) var document: BrowserDocument {
         _read { yield workspace.current.document }
         _modify { yield &workspace.current.document }
     }
     /// The active file's bytes and undo history.
-    public internal(set) var session: EditSession {
+    package internal(set) var session: EditSession {
         _read { yield workspace.current.session }
         _modify { yield &workspace.current.session }
     }
     /// The file on disk the active document was read from and saves to.
-    public internal(set) var file: OpenDocument? {
+    package internal(set) var file: OpenDocument? {
         get { workspace.current.file }
         set { workspace.current.file = newValue }
     }
     /// The keyed archive's object graph, while it is shown instead of the storage.
-    public var archiveGraph: ArchiveGraph? { workspace.current.archiveGraph }
+    package var archiveGraph: ArchiveGraph? { workspace.current.archiveGraph }
     var archiveView: ArchiveView? {
         _read { yield workspace.current.archiveView }
         _modify { yield &workspace.current.archiveView }
@@ -169,29 +169,29 @@ public struct BrowserState: Sendable {
         set { workspace.quitsAfterSave = newValue }
     }
     /// The clock for new dates (fixed in tests, so update stays pure).
-    public var now: @Sendable () -> Date {
+    package var now: @Sendable () -> Date {
         get { workspace.now }
         set { workspace.now = newValue }
     }
 
     /// Unsaved changes, in any file.
-    public var isDirty: Bool { workspace.isDirty }
+    package var isDirty: Bool { workspace.isDirty }
 
     /// The selected row.
-    public var selection: Int { treePane.rows.selection }
+    package var selection: Int { treePane.rows.selection }
     /// The first row shown.
-    public var scroll: Int { treePane.rows.scroll }
+    package var scroll: Int { treePane.rows.scroll }
     /// The node of the selected row.
-    public var selectedNode: Int { treePane.selectedNode }
+    package var selectedNode: Int { treePane.selectedNode }
 
-    public var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: side.open) }
+    package var layout: BrowserLayout { BrowserLayout(width: width, height: height, sidePane: side.open) }
 
     /// How far the detail pane is scrolled for the selection.
-    public var detailOffset: Int { side.detailOffset(for: selectedNode) }
+    package var detailOffset: Int { side.detailOffset(for: selectedNode) }
 
     /// The line of the file where `node` starts (its key, if it has one), while line mode is on.
-    public func lineNumber(of node: Int) -> Int? { lineMode.line(of: node, in: document) }
+    package func lineNumber(of node: Int) -> Int? { lineMode.line(of: node, in: document) }
 
     /// Whether the help overlay is open.
-    public var showsHelp: Bool { if case .help? = modal { true } else { false } }
+    package var showsHelp: Bool { if case .help? = modal { true } else { false } }
 }

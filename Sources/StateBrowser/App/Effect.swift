@@ -4,7 +4,7 @@ import StateDocument
 
 /// What `update` asks the runtime to do: everything that touches the world outside the
 /// browser's state (Bubble Tea's commands). What comes of it returns as a `BrowserMessage`.
-public enum Effect: Equatable, Sendable {
+package enum Effect: Equatable, Sendable {
     case quit
     /// Put text on the terminal's clipboard (OSC 52).
     case copy(String)

@@ -2,7 +2,7 @@ import TerminalCore
 
 extension KeyMap where Action == BrowserAction {
     /// The browser's keys while no modal has the keyboard.
-    public static var browser: KeyMap {
+    package static var browser: KeyMap {
         func c(_ s: Character) -> [Key] { [.character(s)] }
         typealias B = Binding
         var b: [B] = [

@@ -4,21 +4,21 @@ import TerminalCore
 /// never disagree with what the keys do (Bubble Tea's key bindings carry their help the same
 /// way). The browser has one (`KeyMap.browser`), and so does every modal (`ChoiceList.keys`,
 /// `ColorPicker.keys`, …): the help overlay and each modal's hint line are drawn from them.
-public struct KeyMap<Action: Sendable & Equatable>: Sendable {
-    public struct Binding: Sendable {
+package struct KeyMap<Action: Sendable & Equatable>: Sendable {
+    package struct Binding: Sendable {
         /// Each alternative is a key sequence: `[.character("y"), .character("p")]` is `yp`.
-        public var sequences: [[Key]]
-        public var action: Action
-        public var help: String
+        package var sequences: [[Key]]
+        package var action: Action
+        package var help: String
         /// The section of the help screen.
-        public var group: String
+        package var group: String
         /// Shown instead of the key names when a binding stands for a family (`1`–`9`).
-        public var displayKeys: String?
+        package var displayKeys: String?
         /// The binding's entry in a modal's one-line hint (`Enter pick`), if it has one: a
         /// short form of its keys and of its help.
-        public var hint: (keys: String, text: String)?
+        package var hint: (keys: String, text: String)?
 
-        public init(_ sequences: [[Key]], _ action: Action, _ help: String, group: String, displayKeys: String? = nil, hint: (keys: String, text: String)? = nil) {
+        package init(_ sequences: [[Key]], _ action: Action, _ help: String, group: String, displayKeys: String? = nil, hint: (keys: String, text: String)? = nil) {
             self.sequences = sequences
             self.action = action
             self.help = help
@@ -28,26 +28,26 @@ public struct KeyMap<Action: Sendable & Equatable>: Sendable {
         }
 
         /// `j/↓`, `yp`, `Ctrl-D`.
-        public var keysText: String {
+        package var keysText: String {
             displayKeys ?? sequences.map { $0.map(\.name).joined() }.joined(separator: "/")
         }
     }
 
-    public let bindings: [Binding]
+    package let bindings: [Binding]
 
-    public init(_ bindings: [Binding]) {
+    package init(_ bindings: [Binding]) {
         self.bindings = bindings
     }
 
     /// What a key sequence typed so far means: an action, a prefix of longer sequences (wait
     /// for the next key), or nothing.
-    public enum Match: Equatable {
+    package enum Match: Equatable {
         case action(Action)
         case prefix
         case none
     }
 
-    public func match(_ typed: [Key]) -> Match {
+    package func match(_ typed: [Key]) -> Match {
         var isPrefix = false
         for binding in bindings {
             for sequence in binding.sequences {
@@ -59,13 +59,13 @@ public struct KeyMap<Action: Sendable & Equatable>: Sendable {
     }
 
     /// The action of a single key, for tables without sequences (the modals').
-    public func action(for key: Key) -> Action? {
+    package func action(for key: Key) -> Action? {
         if case .action(let action) = match([key]) { return action }
         return nil
     }
 
     /// The help screen's lines, by group, one per binding (families shown once).
-    public var helpSections: [(group: String, entries: [(keys: String, help: String)])] {
+    package var helpSections: [(group: String, entries: [(keys: String, help: String)])] {
         var sections: [(group: String, entries: [(keys: String, help: String)])] = []
         for binding in bindings {
             let entry = (binding.keysText, binding.help)
@@ -79,7 +79,7 @@ public struct KeyMap<Action: Sendable & Equatable>: Sendable {
     }
 
     /// A modal's one-line reminder of its main keys: `↑↓ choose  Enter pick  Esc cancel`.
-    public var hintLine: String {
+    package var hintLine: String {
         bindings.compactMap { $0.hint.map { "\($0.keys) \($0.text)" } }.joined(separator: "  ")
     }
 }

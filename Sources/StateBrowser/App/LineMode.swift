@@ -3,10 +3,10 @@ import State
 /// Line mode (`L`, `:set number`): each row shows the line of the file where it starts. The
 /// child owns whether it is on and the line index of the document it numbers, built at once
 /// for small files and in the background for large ones.
-public struct LineMode: Sendable {
-    public internal(set) var isOn = false
+package struct LineMode: Sendable {
+    package internal(set) var isOn = false
     /// Where the lines of the current document start (built while line mode is on).
-    public internal(set) var index: LineIndex?
+    package internal(set) var index: LineIndex?
     /// The document version a line index is being built for in the background.
     var pending: Int?
 
@@ -14,10 +14,10 @@ public struct LineMode: Sendable {
     /// 100 MB file takes longer than a keystroke may).
     static let synchronousLimit = 4 * 1024 * 1024
 
-    public init() {}
+    package init() {}
 
     /// The line of the file where `node` starts (its key, if it has one), while line mode is on.
-    public func line(of node: Int, in document: BrowserDocument) -> Int? {
+    package func line(of node: Int, in document: BrowserDocument) -> Int? {
         guard isOn, let index, index.generation == document.generation else { return nil }
         let source = document.tree[node]
         return index.line(of: source.hasKey ? source.keyStart : source.start)

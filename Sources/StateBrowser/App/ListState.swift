@@ -4,72 +4,72 @@
 ///
 /// An empty list is a normal case: its selection is `nil` and every move is harmless. A pager
 /// (help, diff) is a list whose selection is its top line (`scrollView`).
-public struct ListState: Sendable, Equatable {
-    public private(set) var count: Int
+package struct ListState: Sendable, Equatable {
+    package private(set) var count: Int
     /// The selected row; 0 when the list is empty (see `selected`).
-    public private(set) var selection: Int
+    package private(set) var selection: Int
     /// The first row shown.
-    public private(set) var scroll = 0
+    package private(set) var scroll = 0
 
-    public init(count: Int, selection: Int = 0) {
+    package init(count: Int, selection: Int = 0) {
         self.count = max(0, count)
         self.selection = 0
         self.selection = clamped(selection)
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
     /// The selected row, or nil when there is none.
-    public var selected: Int? { isEmpty ? nil : selection }
+    package var selected: Int? { isEmpty ? nil : selection }
 
     private func clamped(_ row: Int) -> Int { max(0, min(count - 1, row)) }
 
     /// Selects `row` (clamped) and scrolls just enough to show it.
-    public mutating func select(_ row: Int, page: Int) {
+    package mutating func select(_ row: Int, page: Int) {
         selection = clamped(row)
         keepVisible(page: page)
     }
 
     /// Moves the selection by `rows`, stopping at either end.
-    public mutating func move(by rows: Int, page: Int) {
+    package mutating func move(by rows: Int, page: Int) {
         select(selection + rows, page: page)
     }
 
     /// Selects `row`; a jump off screen puts it in the middle of the page, as vim does for
     /// search matches, so its context shows.
-    public mutating func jump(to row: Int, page: Int) {
+    package mutating func jump(to row: Int, page: Int) {
         let row = clamped(row)
         if row < scroll || row >= scroll + max(1, page) { scroll = row - max(1, page) / 2 }
         select(row, page: page)
     }
 
     /// Moves the view and the selection together by `rows`, as `less` pages.
-    public mutating func scroll(by rows: Int, page: Int) {
+    package mutating func scroll(by rows: Int, page: Int) {
         scroll = max(0, min(maxScroll(page: page), scroll + rows))
         select(selection + rows, page: page)
     }
 
     /// A pager's move: the view scrolls by `rows`, and the selection is its top line.
-    public mutating func scrollView(by rows: Int, page: Int) {
+    package mutating func scrollView(by rows: Int, page: Int) {
         scroll = max(0, min(maxScroll(page: page), scroll + rows))
         selection = clamped(scroll)
     }
 
     /// The wheel: the view scrolls by `rows`; the selection stays on its row while that row is
     /// on screen, else it is kept at the nearest edge.
-    public mutating func scrollKeepingSelection(by rows: Int, page: Int) {
+    package mutating func scrollKeepingSelection(by rows: Int, page: Int) {
         let page = max(1, page)
         scroll = max(0, min(maxScroll(page: page), scroll + rows))
         selection = clamped(max(scroll, min(selection, scroll + page - 1)))
     }
 
     /// The list got longer or shorter (rows expanded or collapsed, a window resized).
-    public mutating func resize(count: Int, page: Int) {
+    package mutating func resize(count: Int, page: Int) {
         self.count = max(0, count)
         keepVisible(page: page)
     }
 
     /// Clamps the selection and scrolls so that it shows, without empty rows below the end.
-    public mutating func keepVisible(page: Int) {
+    package mutating func keepVisible(page: Int) {
         let page = max(1, page)
         selection = clamped(selection)
         if selection < scroll { scroll = selection }
@@ -81,7 +81,7 @@ public struct ListState: Sendable, Equatable {
 
     /// The first row after the selection (wrapping) that passes `test`, as typing a letter in a
     /// pick list finds the next entry starting with it.
-    public func next(after current: Int? = nil, where test: (Int) -> Bool) -> Int? {
+    package func next(after current: Int? = nil, where test: (Int) -> Bool) -> Int? {
         guard !isEmpty else { return nil }
         let start = current ?? selection
         for step in 1...count {

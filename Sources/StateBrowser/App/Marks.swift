@@ -3,13 +3,13 @@ import State
 /// What the browser keeps for later: the register (what `P` and `+` paste — the last subtree
 /// copied, cut or deleted) and the jump list (where followed references and key-path jumps
 /// came from, for Ctrl-O). Both outlive an edit and the register outlives the file (`:e`).
-public struct Marks: Sendable {
-    public internal(set) var register: Register?
+package struct Marks: Sendable {
+    package internal(set) var register: Register?
     /// Where jumps started, by key path (paths survive edits), latest last.
-    public private(set) var jumps: [PlistPath] = []
+    package private(set) var jumps: [PlistPath] = []
     static let keptJumps = 100
 
-    public init() {}
+    package init() {}
 
     /// Remembers `path` as where a jump starts.
     mutating func pushJump(from path: PlistPath) {

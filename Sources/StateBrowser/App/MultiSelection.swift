@@ -8,25 +8,25 @@ import State
 /// is, so a second adjustment acts on the same values — with the node of each path for drawing
 /// (`nodes`), found again after every change of the document; a path that names nothing any
 /// more is dropped.
-public struct MultiSelection: Sendable, Equatable {
+package struct MultiSelection: Sendable, Equatable {
     /// The picked values: each node with its path in the document shown.
-    public private(set) var pathsByNode: [Int: PlistPath] = [:]
+    package private(set) var pathsByNode: [Int: PlistPath] = [:]
     /// Visual mode: the node of the row it started on; the rows from there to the cursor are
     /// picked when it ends.
-    public internal(set) var visualAnchor: Int?
+    package internal(set) var visualAnchor: Int?
 
-    public init() {}
+    package init() {}
 
     /// The picked values' paths, in the order of their nodes.
-    public var paths: [PlistPath] { pathsByNode.sorted { $0.key < $1.key }.map(\.value) }
+    package var paths: [PlistPath] { pathsByNode.sorted { $0.key < $1.key }.map(\.value) }
     /// The picked nodes.
-    public var nodes: Set<Int> { Set(pathsByNode.keys) }
-    public var count: Int { pathsByNode.count }
-    public var isEmpty: Bool { pathsByNode.isEmpty }
-    public func contains(_ node: Int) -> Bool { pathsByNode[node] != nil }
+    package var nodes: Set<Int> { Set(pathsByNode.keys) }
+    package var count: Int { pathsByNode.count }
+    package var isEmpty: Bool { pathsByNode.isEmpty }
+    package func contains(_ node: Int) -> Bool { pathsByNode[node] != nil }
 
     /// The picked nodes in document order.
-    public var sortedNodes: [Int] { pathsByNode.keys.sorted() }
+    package var sortedNodes: [Int] { pathsByNode.keys.sorted() }
 
     /// Adds `node` if it is not picked, removes it if it is. Returns whether it is picked now.
     @discardableResult

@@ -2,7 +2,7 @@ import TerminalCore
 
 /// How a pager moves (the help, the pending changes, the message log): one set of keys and
 /// one way of scrolling for all of them.
-public enum PagerMove: Sendable, Equatable {
+package enum PagerMove: Sendable, Equatable {
     case down, up, pageDown, pageUp, top, bottom
 
     /// The pager keys for a table whose actions wrap a move; `down` also takes `alsoDown`.

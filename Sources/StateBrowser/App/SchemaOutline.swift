@@ -3,9 +3,9 @@ import StateSchema
 /// The schema pane's lines: protocols with their conformers, then models with their fields,
 /// then enums with their cases. A line that names a type can be followed to the nodes of that
 /// type.
-public struct SchemaOutline: Sendable {
-    public struct Line: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+package struct SchemaOutline: Sendable {
+    package struct Line: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case heading
             case type(String)
             /// A conformer listed under its protocol.
@@ -13,11 +13,11 @@ public struct SchemaOutline: Sendable {
             case detail
         }
 
-        public var kind: Kind
-        public var text: String
-        public var depth: Int
+        package var kind: Kind
+        package var text: String
+        package var depth: Int
         /// The type whose nodes Enter finds, when there is one.
-        public var target: String? {
+        package var target: String? {
             switch kind {
             case .type(let name), .conformer(let name): name
             case .heading, .detail: nil
@@ -25,9 +25,9 @@ public struct SchemaOutline: Sendable {
         }
     }
 
-    public let lines: [Line]
+    package let lines: [Line]
 
-    public init(schema: Schema) {
+    package init(schema: Schema) {
         var lines: [Line] = []
         let protocols = schema.protocols
         if !protocols.isEmpty {

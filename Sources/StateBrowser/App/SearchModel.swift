@@ -4,24 +4,24 @@ import TerminalCore
 /// finished search (`n` and `N` step through its matches) and the one the runtime is still
 /// running in the background. What a search needs of the document — its matches, the
 /// selection — the browser gives it; the prompt's keys are its own.
-public struct SearchModel: Sendable {
+package struct SearchModel: Sendable {
     /// The search prompt, while one is being typed.
-    public internal(set) var prompt: TextField?
+    package internal(set) var prompt: TextField?
     /// Which way the prompt being typed searches (`/` forward, `\` backward).
-    public internal(set) var promptForward = true
+    package internal(set) var promptForward = true
     /// Searches typed so far, oldest first (↑/↓ in the prompt).
-    public internal(set) var history: [String] = []
+    package internal(set) var history: [String] = []
     /// The history entry the prompt shows (nil: what is being typed).
     var historyIndex: Int?
     /// What was typed before ↑ went into the history.
     var draft = ""
     /// The finished search, whose matches `n` steps through.
-    public internal(set) var current: BrowserState.Search?
+    package internal(set) var current: BrowserState.Search?
     /// The search asked for whose matches the runtime has not delivered yet.
-    public internal(set) var pending: BrowserState.PendingSearch?
+    package internal(set) var pending: BrowserState.PendingSearch?
     static let keptHistory = 100
 
-    public init() {}
+    package init() {}
 
     /// What the prompt's key asks the browser to do.
     enum PromptOutcome: Equatable {
@@ -90,7 +90,7 @@ public struct SearchModel: Sendable {
     }
 
     /// True when `node` is a match of the finished search.
-    public func isMatch(_ node: Int) -> Bool {
+    package func isMatch(_ node: Int) -> Bool {
         current?.matches.sortedContains(Int32(node)) ?? false
     }
 

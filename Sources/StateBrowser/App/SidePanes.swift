@@ -2,13 +2,13 @@ import StateSchema
 
 /// The pane beside the tree — the selection's details or the schema — with what each keeps:
 /// how far the detail pane is scrolled, and the schema's outline with its own selection.
-public struct SidePanes: Sendable {
+package struct SidePanes: Sendable {
     /// The pane shown, if any.
-    public internal(set) var open: BrowserState.SidePane? = .detail
-    public internal(set) var detailScroll = BrowserState.DetailScroll(node: 0, offset: 0)
-    public let schemaOutline: SchemaOutline
+    package internal(set) var open: BrowserState.SidePane? = .detail
+    package internal(set) var detailScroll = BrowserState.DetailScroll(node: 0, offset: 0)
+    package let schemaOutline: SchemaOutline
     /// The schema pane's selection and scroll.
-    public internal(set) var schemaRows: ListState
+    package internal(set) var schemaRows: ListState
 
     init(schema: Schema) {
         schemaOutline = SchemaOutline(schema: schema)
@@ -16,7 +16,7 @@ public struct SidePanes: Sendable {
     }
 
     /// How far the detail pane is scrolled for `node` (another node starts at the top).
-    public func detailOffset(for node: Int) -> Int { detailScroll.node == node ? detailScroll.offset : 0 }
+    package func detailOffset(for node: Int) -> Int { detailScroll.node == node ? detailScroll.offset : 0 }
 
     /// Scrolls the detail pane of `node` by `lines`, within its `lineCount` lines shown
     /// `height` at a time (the last page is as far as it goes).

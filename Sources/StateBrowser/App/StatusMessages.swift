@@ -1,13 +1,13 @@
 /// The status bar's line of feedback and every message shown before it, for the message log
 /// (`M`, `:messages`): the browser's message child.
-public struct StatusMessages: Sendable, Equatable {
+package struct StatusMessages: Sendable, Equatable {
     /// What the status bar says now.
-    public private(set) var current: BrowserState.StatusMessage?
+    package private(set) var current: BrowserState.StatusMessage?
     /// The messages shown so far, oldest first: the last `kept`.
-    public private(set) var log: [BrowserState.StatusMessage] = []
+    package private(set) var log: [BrowserState.StatusMessage] = []
     static let kept = 200
 
-    public init() {}
+    package init() {}
 
     /// Shows `message` (nil clears the status bar); a new one goes to the log too. The same
     /// message said again is not logged twice.

@@ -2,31 +2,31 @@ import TerminalCore
 
 /// A one-line text entry: the search prompt, the value editors and the command line. Works on characters
 /// (grapheme clusters), so the cursor never lands inside an é or a flag.
-public struct TextField: Equatable, Sendable {
-    public private(set) var text: String
+package struct TextField: Equatable, Sendable {
+    package private(set) var text: String
     /// The cursor, as a character offset into `text`.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
 
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         self.text = text
         cursor = text.count
     }
 
-    public enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case editing
         case submitted(String)
         case cancelled
     }
 
     /// What a key does in a text field; any other character is typed.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case submit, cancel
         case left, right, home, end
         case backspace, deleteForward, deleteToStart, deleteToEnd, deleteWord
     }
 
     /// The keys of every text field: the search prompt, value editors, the command line.
-    public static let keys = KeyMap<Action>([
+    package static let keys = KeyMap<Action>([
         .init([[.enter]], .submit, "accept", group: "Text entry"),
         .init([[.escape], [.control("c")], [.control("g")]], .cancel, "cancel", group: "Text entry"),
         .init([[.left], [.control("b")]], .left, "cursor left", group: "Text entry"),
@@ -41,7 +41,7 @@ public struct TextField: Equatable, Sendable {
     ])
 
     /// Applies a key; keys that are neither bound nor characters are ignored.
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         guard let action = Self.keys.action(for: key) else {
             if case .character(let c) = key { insert(c) }
             return .editing
@@ -101,5 +101,5 @@ public struct TextField: Equatable, Sendable {
     }
 
     /// The column of the cursor when the text is drawn from column 0.
-    public var cursorColumn: Int { TextWidth.of(text.prefix(cursor)) }
+    package var cursorColumn: Int { TextWidth.of(text.prefix(cursor)) }
 }

@@ -2,10 +2,10 @@ import State
 
 /// The tree pane: which nodes show as rows (`Outline`: what is expanded) and the selection and
 /// scroll over those rows.
-public struct TreePane: Sendable {
-    public internal(set) var outline: Outline
+package struct TreePane: Sendable {
+    package internal(set) var outline: Outline
     /// The rows' selection and scroll over `outline`.
-    public internal(set) var rows: ListState
+    package internal(set) var rows: ListState
 
     init(document: BrowserDocument, expandedToDepth depth: Int) {
         outline = Outline(document: document, expandedToDepth: depth)
@@ -13,7 +13,7 @@ public struct TreePane: Sendable {
     }
 
     /// The node of the selected row.
-    public var selectedNode: Int { outline[rows.selection] }
+    package var selectedNode: Int { outline[rows.selection] }
 
     /// A key that moves through the rows, `page` of them shown: true when it was one.
     mutating func move(_ action: BrowserAction, page: Int) -> Bool {

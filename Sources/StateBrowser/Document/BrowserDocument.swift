@@ -4,14 +4,14 @@ import StateSchema
 
 /// A file opened in the browser: its span tree, what each node is (from a schema, or guessed),
 /// and the per-node links the views need to stay fast on million-node trees.
-public struct BrowserDocument: Sendable {
+package struct BrowserDocument: Sendable {
     /// How roles are found: checking against a schema, or guessing from the data's shape.
-    public enum Checker: Sendable {
+    package enum Checker: Sendable {
         case schema(SchemaValidator, root: String?)
         case inference
 
         /// Roles and diagnostics for `tree`, down to `depthLimit`.
-        public func check(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
+        package func check(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
             switch self {
             case .schema(let validator, let root): validator.validate(tree, as: root, depthLimit: depthLimit)
             case .inference: SchemaInference.annotate(tree, depthLimit: depthLimit)
@@ -21,30 +21,30 @@ public struct BrowserDocument: Sendable {
 
     /// How deep the quick first pass goes when the whole check is deferred: the rows of the first
     /// screen and of the first expansions.
-    public static let quickCheckDepth = 2
+    package static let quickCheckDepth = 2
 
-    public private(set) var tree: SourceTree
+    package private(set) var tree: SourceTree
     /// Roles and diagnostics: from the schema when there is one, otherwise inferred. While
     /// `isCheckPending`, only from a quick pass over the top of the tree.
-    public private(set) var typed: TypedDocument
-    public let checker: Checker
+    package private(set) var typed: TypedDocument
+    package let checker: Checker
     /// True while the whole check is still to come (the runtime does it in the background).
-    public private(set) var isCheckPending: Bool
+    package private(set) var isCheckPending: Bool
     /// The file as the user named it (shown in the status bar).
-    public internal(set) var fileName: String
+    package internal(set) var fileName: String
     /// Counts the documents an editing session has made: a background check is taken only by
     /// the document it was started for.
-    public private(set) var generation = 0
+    package private(set) var generation = 0
     /// Where the schema came from, or nil when roles were inferred.
-    public let schemaName: String?
+    package let schemaName: String?
     /// Why no schema is used although one lies beside the file (`Foo.schema does not fit`).
-    public internal(set) var schemaNote: String?
+    package internal(set) var schemaNote: String?
     /// Parents and positions: paths, depths and siblings.
-    public let links: NodeLinks
+    package let links: NodeLinks
 
     /// Checks `tree` with `checker` now, or (with `deferCheck`) only its top levels, leaving
     /// the whole check to `fullCheck()` and `finishCheck(_:)`.
-    public init(tree: SourceTree, checker: Checker, fileName: String, schemaName: String?, deferCheck: Bool = false) {
+    package init(tree: SourceTree, checker: Checker, fileName: String, schemaName: String?, deferCheck: Bool = false) {
         self.tree = tree
         self.checker = checker
         typed = checker.check(tree, depthLimit: deferCheck ? Self.quickCheckDepth : .max)
@@ -68,7 +68,7 @@ public struct BrowserDocument: Sendable {
     /// Opens `url`, checking it against `schema` — or, unless `discoversSchema` is false, the
     /// schema found beside it when that one applies (`SchemaLoader.discover`) — or by inference.
     /// With `deferCheck`, only the top of the tree is checked before this returns (see `init`).
-    public static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false)
+    package static func open(_ url: URL, displayName: String? = nil, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false)
         throws -> BrowserDocument
     {
         try open(
@@ -78,7 +78,7 @@ public struct BrowserDocument: Sendable {
 
     /// A tree already read — from `url`, or from standard input (nil: no schema is looked for
     /// beside it) — checked the same way.
-    public static func open(
+    package static func open(
         _ tree: SourceTree, from url: URL?, displayName name: String, schema schemaURL: URL? = nil, root: String? = nil, discoversSchema: Bool = true, deferCheck: Bool = false
     ) throws -> BrowserDocument {
         func checked(_ schema: Schema, _ schemaURL: URL) -> BrowserDocument {
@@ -97,27 +97,27 @@ public struct BrowserDocument: Sendable {
     }
 
     /// The whole check of the tree (slow on large files: the runtime calls it off the main thread).
-    public func fullCheck() -> TypedDocument { checker.check(tree) }
+    package func fullCheck() -> TypedDocument { checker.check(tree) }
 
     /// Takes the result of `fullCheck()`.
-    public mutating func finishCheck(_ typed: TypedDocument) {
+    package mutating func finishCheck(_ typed: TypedDocument) {
         self.typed = typed
         isCheckPending = false
     }
 
     /// Trees up to this many nodes are checked again at once after an edit; larger ones in the
     /// background, like at open.
-    public static let synchronousCheckLimit = 200_000
+    package static let synchronousCheckLimit = 200_000
 
     /// Takes the place of `previous` (another file opened in the same browser): numbered after
     /// it, so nothing the runtime still has running for the old one is taken for this one.
-    public mutating func follow(_ previous: BrowserDocument) {
+    package mutating func follow(_ previous: BrowserDocument) {
         generation = previous.generation + 1
     }
 
     /// The document for `tree`, the same file after an edit: checked the same way, at once when
     /// it is small enough.
-    public func replacing(_ tree: SourceTree) -> BrowserDocument {
+    package func replacing(_ tree: SourceTree) -> BrowserDocument {
         var next = BrowserDocument(tree: tree, checker: checker, fileName: fileName, schemaName: schemaName, deferCheck: tree.nodes.count > Self.synchronousCheckLimit)
         next.generation = generation + 1
         next.schemaNote = schemaNote
@@ -129,7 +129,7 @@ public struct BrowserDocument: Sendable {
     /// only that subtree is checked again, when the checker can do that
     /// (`SchemaValidator.revalidating(_:subtree:grown:in:links:)`), so a member deleted from a
     /// 100 MB file costs its container's check, not the file's. Otherwise as `replacing(_:)`.
-    public func replacing(_ tree: SourceTree, change: TreeChange) -> BrowserDocument {
+    package func replacing(_ tree: SourceTree, change: TreeChange) -> BrowserDocument {
         // The root's subtree is the whole tree: nothing to keep (and no links to build twice).
         guard !isCheckPending, case .schema(let validator, _) = checker, let node = tree.index(at: change.path), node != SourceTree.root else { return replacing(tree) }
         let links = NodeLinks(tree)
@@ -143,10 +143,10 @@ public struct BrowserDocument: Sendable {
     /// Lets go of the tree while the editing session changes its own copy in place (see
     /// `SourceTree.detached`); until `replacing` or `reattach` gives it one again, the document
     /// has no nodes to show.
-    public mutating func detachTree() { tree = .detached }
+    package mutating func detachTree() { tree = .detached }
 
     /// Takes `tree` back after `detachTree()` when the edit did not happen: the same tree.
-    public mutating func reattach(_ tree: SourceTree) { self.tree = tree }
+    package mutating func reattach(_ tree: SourceTree) { self.tree = tree }
 
     /// The document after edits that only changed the values of the scalars `edited` (node
     /// indexes), or nil when the edit changed more: the node table must have the same number
@@ -156,7 +156,7 @@ public struct BrowserDocument: Sendable {
     /// any edit. `rolesKept` says whether every other node keeps its role for now: true when
     /// the edited values were checked alone, or when the whole check is left to the
     /// background (whose end is a new check result of its own); false after a whole check.
-    public func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> (document: BrowserDocument, rolesKept: Bool)? {
+    package func replacing(_ tree: SourceTree, editedScalars edited: [Int]) -> (document: BrowserDocument, rolesKept: Bool)? {
         guard tree.nodes.count == links.parents.count, edited.allSatisfy({ $0 < tree.nodes.count && !tree[$0].kind.isContainer }) else { return nil }
         var next = self
         next.tree = tree
@@ -178,29 +178,29 @@ public struct BrowserDocument: Sendable {
 
     // MARK: - Navigation
 
-    public var nodeCount: Int { tree.nodes.count }
+    package var nodeCount: Int { tree.nodes.count }
 
     // The links answer these; the document only adds its tree.
-    public func parent(of node: Int) -> Int? { links.parent(of: node) }
-    public func nextSibling(of node: Int) -> Int? { links.nextSibling(of: node, in: tree) }
-    public func previousSibling(of node: Int) -> Int? { links.previousSibling(of: node) }
-    public func depth(of node: Int) -> Int { links.depth(of: node) }
-    public func label(of node: Int) -> String? { links.label(of: node, in: tree) }
-    public func path(of node: Int) -> PlistPath { links.path(of: node, in: tree) }
+    package func parent(of node: Int) -> Int? { links.parent(of: node) }
+    package func nextSibling(of node: Int) -> Int? { links.nextSibling(of: node, in: tree) }
+    package func previousSibling(of node: Int) -> Int? { links.previousSibling(of: node) }
+    package func depth(of node: Int) -> Int { links.depth(of: node) }
+    package func label(of node: Int) -> String? { links.label(of: node, in: tree) }
+    package func path(of node: Int) -> PlistPath { links.path(of: node, in: tree) }
     /// The position among the parent's children (an array element's index).
-    public func position(of node: Int) -> Int { Int(links.positions[node]) }
+    package func position(of node: Int) -> Int { Int(links.positions[node]) }
 
-    public func isArrayElement(_ node: Int) -> Bool {
+    package func isArrayElement(_ node: Int) -> Bool {
         parent(of: node).map { tree[$0].kind == .array } ?? false
     }
 
-    public func role(of node: Int) -> NodeRole? { typed.role(of: node) }
+    package func role(of node: Int) -> NodeRole? { typed.role(of: node) }
 
-    public func diagnostics(at node: Int) -> [Diagnostic] { typed.diagnostics(at: node) }
+    package func diagnostics(at node: Int) -> [Diagnostic] { typed.diagnostics(at: node) }
 
     /// The schema field this node is the value of (for an element of a collection field, that
     /// field), and the model that declares it.
-    public func field(of node: Int) -> (field: Field, model: String, isElement: Bool)? {
+    package func field(of node: Int) -> (field: Field, model: String, isElement: Bool)? {
         guard let parent = parent(of: node) else { return nil }
         let schema = typed.schema
         switch role(of: parent)?.kind {

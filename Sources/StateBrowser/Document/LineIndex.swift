@@ -3,13 +3,13 @@ import State
 
 /// Where each line of a text file starts, to show the line of a node's first byte (line mode)
 /// and to go to a line (`:N`). Built once per document version, in one pass over the bytes.
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
     /// The document version it was built for.
-    public let generation: Int
+    package let generation: Int
     /// The offset of the first byte of each line; line 1 starts at 0.
     let starts: [UInt32]
 
-    public init(tree: SourceTree, generation: Int) {
+    package init(tree: SourceTree, generation: Int) {
         self.generation = generation
         var starts: [UInt32] = [0]
         tree.bytes.withUnsafeBufferPointer { buffer in
@@ -26,10 +26,10 @@ public struct LineIndex: Sendable {
     }
 
     /// Lines in the file (a last line without a line break counts).
-    public var count: Int { starts.count }
+    package var count: Int { starts.count }
 
     /// The 1-based line of the byte at `offset`.
-    public func line(of offset: UInt32) -> Int {
+    package func line(of offset: UInt32) -> Int {
         // The number of lines starting at or before the offset.
         var low = 0
         var high = starts.count
@@ -41,7 +41,7 @@ public struct LineIndex: Sendable {
     }
 
     /// Where line `line` (1-based) starts, and where it ends (its line break or the end).
-    public func range(ofLine line: Int, byteCount: Int) -> Range<Int>? {
+    package func range(ofLine line: Int, byteCount: Int) -> Range<Int>? {
         guard line >= 1, line <= starts.count else { return nil }
         let start = Int(starts[line - 1])
         let end = line < starts.count ? Int(starts[line]) - 1 : byteCount

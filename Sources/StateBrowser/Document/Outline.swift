@@ -8,7 +8,7 @@ import State
 /// rebuilding the list. Expansion is one byte per node, which also says whether the node is a
 /// leaf: walks over a million expanded rows then read one byte a row, and the node table only
 /// for collapsed containers (whose subtrees they skip).
-public struct Outline: Sendable {
+package struct Outline: Sendable {
     /// The rows while some container is collapsed (empty while `allVisible`).
     private(set) var stored: [Int32]
     /// True when no container is collapsed, so every node has a row and row n shows node n:
@@ -45,7 +45,7 @@ public struct Outline: Sendable {
         return rows
     }
 
-    public init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
+    package init(document: BrowserDocument, expandedToDepth depth: Int = 1) {
         (sizes, state) = Self.sizesAndStates(document.tree.nodes)
         collapsedCount = state.lazy.filter { $0 == .collapsed }.count
         stored = Self.roomForEveryRow(sizes.count)
@@ -56,7 +56,7 @@ public struct Outline: Sendable {
     /// changed subtree keep their expansion (shifted past it), and so do the children the
     /// change maps to old children, with everything below them when their subtree is the same
     /// size (an edit inside it would have been a change of its own).
-    public init(document: BrowserDocument, carrying old: Outline, change: TreeChange) {
+    package init(document: BrowserDocument, carrying old: Outline, change: TreeChange) {
         (sizes, state) = Self.sizesAndStates(document.tree.nodes)
         collapsedCount = state.lazy.filter { $0 == .collapsed }.count
         stored = Self.roomForEveryRow(sizes.count)
@@ -121,15 +121,15 @@ public struct Outline: Sendable {
     }
 
     /// The node of each row, in order (built on demand while every node is visible).
-    public var rows: [Int32] { allVisible ? (0..<Int32(sizes.count)).map { $0 } : stored }
-    public var count: Int { allVisible ? sizes.count : stored.count }
-    public subscript(row: Int) -> Int { allVisible ? row : Int(stored[row]) }
+    package var rows: [Int32] { allVisible ? (0..<Int32(sizes.count)).map { $0 } : stored }
+    package var count: Int { allVisible ? sizes.count : stored.count }
+    package subscript(row: Int) -> Int { allVisible ? row : Int(stored[row]) }
 
-    public func isExpanded(_ node: Int) -> Bool { state[node] == .expanded }
-    public func isExpandable(_ node: Int) -> Bool { state[node] != .leaf }
+    package func isExpanded(_ node: Int) -> Bool { state[node] == .expanded }
+    package func isExpandable(_ node: Int) -> Bool { state[node] != .leaf }
 
     /// The row showing `node`, or nil when it is hidden inside a collapsed container.
-    public func row(of node: Int) -> Int? {
+    package func row(of node: Int) -> Int? {
         if allVisible { return node < sizes.count ? node : nil }
         let target = Int32(node)
         let row = stored.partitionPoint { $0 < target }
@@ -138,7 +138,7 @@ public struct Outline: Sendable {
 
     /// The last row at or before `node` in document order: the row of the node, or of the
     /// closest visible node before it (its visible ancestor when it is hidden).
-    public func rowAtOrBefore(_ node: Int) -> Int {
+    package func rowAtOrBefore(_ node: Int) -> Int {
         if allVisible { return max(0, min(node, sizes.count - 1)) }
         let target = Int32(node)
         return max(0, stored.partitionPoint { $0 <= target } - 1)
@@ -147,7 +147,7 @@ public struct Outline: Sendable {
     // MARK: - Expanding and collapsing
 
     /// Expands the node shown at `row`, splicing in its visible descendants.
-    public mutating func expand(row: Int) {
+    package mutating func expand(row: Int) {
         let node = self[row]
         guard state[node] == .collapsed else { return }
         state[node] = .expanded
@@ -161,7 +161,7 @@ public struct Outline: Sendable {
     }
 
     /// Collapses the node shown at `row`, removing the rows of its descendants.
-    public mutating func collapse(row: Int) {
+    package mutating func collapse(row: Int) {
         let node = self[row]
         guard state[node] == .expanded else { return }
         state[node] = .collapsed
@@ -188,7 +188,7 @@ public struct Outline: Sendable {
     }
 
     /// Expands every ancestor of `node` so that it gets a row.
-    public mutating func reveal(_ node: Int, parents: [Int32]) {
+    package mutating func reveal(_ node: Int, parents: [Int32]) {
         var chain: [Int] = []
         var current = Int(parents[node])
         while current >= 0 {
@@ -203,7 +203,7 @@ public struct Outline: Sendable {
     /// Expands exactly the containers above `depth` (the root is depth 0): `1` shows the
     /// top-level entries, `0` only the root. Visits only the nodes above `depth`, skipping the
     /// subtrees below it.
-    public mutating func expand(toDepth depth: Int) {
+    package mutating func expand(toDepth depth: Int) {
         collapseEverything()
         guard !sizes.isEmpty else { return }
         expand(0, levels: depth)
@@ -235,7 +235,7 @@ public struct Outline: Sendable {
     }
 
     /// Expands every container.
-    public mutating func expandAll() {
+    package mutating func expandAll() {
         if collapsedCount > 0 {
             state.withUnsafeMutableBufferPointer { states in
                 for i in states.indices where states[i] == .collapsed { states[i] = .expanded }
@@ -247,7 +247,7 @@ public struct Outline: Sendable {
     }
 
     /// Collapses everything below the root.
-    public mutating func collapseAll() { expand(toDepth: 1) }
+    package mutating func collapseAll() { expand(toDepth: 1) }
 
     // MARK: - Walks
 

@@ -5,20 +5,20 @@ import StateDocument
 /// node before it is untouched), its subtree is different, and every node after it moved by
 /// the same amount. For an edit of a container's children, `childMap` says which old child
 /// each new child is, so the outline keeps what was expanded inside it too.
-public struct TreeChange: Sendable, Equatable {
+package struct TreeChange: Sendable, Equatable {
     /// The node whose subtree changed (the same path before and after the edit).
-    public var path: PlistPath
+    package var path: PlistPath
     /// New child position → old child position (nil: a new child); nil when the whole subtree
     /// was replaced.
-    public var childMap: [Int?]?
+    package var childMap: [Int?]?
 
-    public init(path: PlistPath, childMap: [Int?]?) {
+    package init(path: PlistPath, childMap: [Int?]?) {
         self.path = path
         self.childMap = childMap
     }
 
     /// What `operations`, made on `tree`, change.
-    public init(_ operations: [EditOperation], in tree: SourceTree) {
+    package init(_ operations: [EditOperation], in tree: SourceTree) {
         guard operations.count == 1, let operation = operations.first else {
             // Several edits at once (a color's channels, an enum's tag and payload): their
             // common ancestor is replaced.
@@ -55,7 +55,7 @@ public struct TreeChange: Sendable, Equatable {
     }
 
     /// The same change seen backwards (for undo): old and new swapped.
-    public var inverted: TreeChange {
+    package var inverted: TreeChange {
         guard let map = childMap else { return self }
         let oldCount = (map.compactMap { $0 }.max() ?? -1) + 1
         var inverse = [Int?](repeating: nil, count: max(oldCount, map.count - map.filter { $0 == nil }.count))

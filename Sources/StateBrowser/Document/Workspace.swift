@@ -5,25 +5,25 @@ import StateDocument
 /// One file open in the browser: its editing session (the bytes and the undo history), the
 /// file on disk it was read from — with the stamp the changed-on-disk check compares — and
 /// the document shown for it.
-public struct OpenFile: Sendable {
+package struct OpenFile: Sendable {
     /// What the browser shows: built from `session.tree`, or from the archive's object graph
     /// while `archiveGraph` is shown.
-    public internal(set) var document: BrowserDocument
+    package internal(set) var document: BrowserDocument
     /// The bytes being edited and their undo history. The workspace is their only owner:
     /// saving sends the bytes out in an effect.
-    public internal(set) var session: EditSession
+    package internal(set) var session: EditSession
     /// Where the session was read from and saves to (nil: an in-memory document, which
     /// `:w FILE` can still write).
-    public internal(set) var file: OpenDocument?
+    package internal(set) var file: OpenDocument?
     /// A keyed archive shown as its object graph instead of its storage: `document` is then
     /// the graph's, `session` still the file's.
-    public internal(set) var archiveView: ArchiveView?
+    package internal(set) var archiveView: ArchiveView?
     /// A folder open as one document: its files, which saving writes one by one (`file` is
     /// then nil).
-    public internal(set) var folder: FolderDocument?
+    package internal(set) var folder: FolderDocument?
 
     /// The archive view's graph, while it shows.
-    public var archiveGraph: ArchiveGraph? { archiveView?.graph }
+    package var archiveGraph: ArchiveGraph? { archiveView?.graph }
 
     init(document: BrowserDocument, file: OpenDocument?, folder: FolderDocument? = nil) {
         self.document = document
@@ -33,7 +33,7 @@ public struct OpenFile: Sendable {
     }
 
     /// Unsaved changes.
-    public var isDirty: Bool { session.isDirty }
+    package var isDirty: Bool { session.isDirty }
 
     /// The save of the session's bytes over the file; nil when there is no file.
     func saveRequest(overwritingChanges: Bool) -> SaveRequest? {
@@ -62,35 +62,35 @@ public struct OpenFile: Sendable {
 
 /// A keyed archive's object graph shown in place of its storage (`A` goes between them): the
 /// graph, and the storage's document — its checker and name — to go back to.
-public struct ArchiveView: Sendable {
-    public internal(set) var graph: ArchiveGraph
+package struct ArchiveView: Sendable {
+    package internal(set) var graph: ArchiveGraph
     let storage: BrowserDocument
 }
 
 /// The files the browser edits — one today, a folder's when folders open — and what saving
 /// and quitting need of all of them: whether any has unsaved changes, and a quit that waits
 /// for a save.
-public struct Workspace: Sendable {
-    public internal(set) var files: [OpenFile]
+package struct Workspace: Sendable {
+    package internal(set) var files: [OpenFile]
     /// The file the tree shows.
-    public internal(set) var active = 0
+    package internal(set) var active = 0
     /// Set by "save and quit": the quit waits for the save to succeed.
     var quitsAfterSave = false
     /// The clock for new dates (fixed in tests, so update stays pure).
-    public var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { Date() }
 
     init(_ file: OpenFile) {
         files = [file]
     }
 
     /// The file the tree shows, changed in place.
-    public internal(set) var current: OpenFile {
+    package internal(set) var current: OpenFile {
         _read { yield files[active] }
         _modify { yield &files[active] }
     }
 
     /// Whether any file has unsaved changes.
-    public var isDirty: Bool { files.contains { $0.isDirty } }
+    package var isDirty: Bool { files.contains { $0.isDirty } }
 
     func invariantViolations(checkingFiles: Bool) -> [String] {
         guard files.indices.contains(active) else { return ["workspace: file \(active) of \(files.count) is shown"] }

@@ -67,7 +67,7 @@ extension BrowserState {
     }
 
     /// Whether a row shows as picked: picked, or inside visual mode's range.
-    public func isPicked(_ node: Int) -> Bool {
+    package func isPicked(_ node: Int) -> Bool {
         if picked.contains(node) { return true }
         guard let anchor = picked.visualAnchor, let row = treePane.outline.row(of: node) else { return false }
         let anchorRow = treePane.outline.row(of: anchor) ?? treePane.outline.rowAtOrBefore(anchor)

@@ -3,7 +3,7 @@ import StateDocument
 import TerminalCore
 
 /// What picking a list entry or answering a question does.
-public enum ChoiceAction: Sendable, Equatable {
+package enum ChoiceAction: Sendable, Equatable {
     /// Make these edits as one undo step, then select `select`.
     case edit([EditOperation], select: PlistPath?, message: String)
     /// Ask for the key of a new dictionary member holding `value`.

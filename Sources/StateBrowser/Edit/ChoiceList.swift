@@ -4,16 +4,16 @@ import TerminalCore
 
 /// A list to pick one entry from (enum cases, conformers, fields to add, value types), with
 /// what each entry does already worked out, so picking is only looking it up.
-public struct ChoiceList: Sendable, Equatable {
-    public struct Item: Sendable, Equatable {
-        public var label: String
+package struct ChoiceList: Sendable, Equatable {
+    package struct Item: Sendable, Equatable {
+        package var label: String
         /// A second column: a type, a default value.
-        public var detail: String
-        public var action: ChoiceAction
+        package var detail: String
+        package var action: ChoiceAction
         /// A color drawn before the detail (the palette's entries).
-        public var swatch: Color?
+        package var swatch: Color?
 
-        public init(_ label: String, detail: String = "", action: ChoiceAction, swatch: Color? = nil) {
+        package init(_ label: String, detail: String = "", action: ChoiceAction, swatch: Color? = nil) {
             self.label = label
             self.detail = detail
             self.action = action
@@ -21,30 +21,30 @@ public struct ChoiceList: Sendable, Equatable {
         }
     }
 
-    public var title: String
-    public let items: [Item]
+    package var title: String
+    package let items: [Item]
     /// Selection and scroll; the page is `BrowserLayout.choiceRows(for:)`.
-    public internal(set) var list: ListState
+    package internal(set) var list: ListState
     /// A list of one obvious entry (the element type of a typed collection) is not shown: the
     /// entry is picked at once.
-    public var picksAlone = false
+    package var picksAlone = false
 
-    public init(title: String, items: [Item], selection: Int = 0) {
+    package init(title: String, items: [Item], selection: Int = 0) {
         self.title = title
         self.items = items
         list = ListState(count: items.count, selection: selection)
     }
 
     /// The selected row (0 in an empty list, which has no selection).
-    public var selection: Int { list.selection }
+    package var selection: Int { list.selection }
 
     // MARK: - Keys
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case next, previous, pageDown, pageUp, first, last, pick, cancel
     }
 
-    public static let keys = KeyMap<Action>([
+    package static let keys = KeyMap<Action>([
         .init([[.down], [.character("j")], [.tab]], .next, "next entry", group: "Pick lists", hint: ("↑↓", "choose")),
         .init([[.up], [.character("k")], [.backTab]], .previous, "previous entry", group: "Pick lists"),
         .init([[.pageDown], [.control("d")]], .pageDown, "page down", group: "Pick lists"),
@@ -55,7 +55,7 @@ public struct ChoiceList: Sendable, Equatable {
         .init([[.escape], [.character("q")], [.character("h")], [.left], [.control("c")], [.control("g")]], .cancel, "cancel", group: "Pick lists", hint: ("Esc", "cancel")),
     ])
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case editing
         case pick(ChoiceAction)
         case cancel
@@ -65,7 +65,7 @@ public struct ChoiceList: Sendable, Equatable {
 
     /// Applies a key; `page` is how many entries show. A letter not bound to anything selects
     /// the next entry starting with it.
-    public mutating func update(_ key: Key, page: Int) -> Outcome {
+    package mutating func update(_ key: Key, page: Int) -> Outcome {
         guard let action = Self.keys.action(for: key) else {
             guard case .character(let c) = key else { return .editing }
             let lower = String(c).lowercased()

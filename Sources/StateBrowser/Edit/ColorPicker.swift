@@ -5,11 +5,11 @@ import TerminalCore
 /// The RGBA color picker: red, green, blue and alpha channels stepped finely (1/255) or
 /// coarsely (16/255), or typed; the same color as hue, saturation and value; hex entry; and
 /// the original color kept beside the new one until Enter applies or Esc cancels.
-public struct ColorPicker: Sendable, Equatable {
-    public enum Channel: Int, CaseIterable, Sendable {
+package struct ColorPicker: Sendable, Equatable {
+    package enum Channel: Int, CaseIterable, Sendable {
         case red, green, blue, alpha, hue, saturation, value
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .red: "Red"
             case .green: "Green"
@@ -23,7 +23,7 @@ public struct ColorPicker: Sendable, Equatable {
     }
 
     /// What typing goes into: a number for the focused channel, or a hex color.
-    public enum Entry: Sendable, Equatable {
+    package enum Entry: Sendable, Equatable {
         case number(TextField)
         case hex(TextField)
 
@@ -34,46 +34,46 @@ public struct ColorPicker: Sendable, Equatable {
         }
     }
 
-    public enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case editing
         case apply(RGBAColor)
         case cancel
     }
 
     /// The color dictionary being edited.
-    public let path: PlistPath
-    public let original: RGBAColor
-    public private(set) var color: RGBAColor
+    package let path: PlistPath
+    package let original: RGBAColor
+    package private(set) var color: RGBAColor
     /// Hue (0…360), saturation and value (0…1), kept apart from the RGB channels so that the
     /// hue survives a trip through grey.
-    public private(set) var hsv: (hue: Double, saturation: Double, value: Double)
-    public var channel: Channel = .red
-    public private(set) var entry: Entry?
+    package private(set) var hsv: (hue: Double, saturation: Double, value: Double)
+    package var channel: Channel = .red
+    package private(set) var entry: Entry?
     /// Why the last typed entry was refused.
-    public private(set) var error: String?
+    package private(set) var error: String?
 
-    public init(path: PlistPath, color: RGBAColor) {
+    package init(path: PlistPath, color: RGBAColor) {
         self.path = path
         original = color
         self.color = color
         hsv = Self.hsv(of: color)
     }
 
-    public static func == (a: ColorPicker, b: ColorPicker) -> Bool {
+    package static func == (a: ColorPicker, b: ColorPicker) -> Bool {
         a.path == b.path && a.original == b.original && a.color == b.color && a.channel == b.channel && a.entry == b.entry && a.error == b.error
             && a.hsv.hue == b.hsv.hue && a.hsv.saturation == b.hsv.saturation && a.hsv.value == b.hsv.value
     }
 
     // MARK: - Keys
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case nextChannel, previousChannel
         case increase, decrease, increaseCoarse, decreaseCoarse, minimum, maximum
         case typeValue, hexEntry, reset, apply, cancel
     }
 
     /// The picker's keys.
-    public static let keys = KeyMap<Action>([
+    package static let keys = KeyMap<Action>([
         .init([[.down], [.character("j")], [.tab]], .nextChannel, "next channel", group: "Color picker"),
         .init([[.up], [.character("k")], [.backTab]], .previousChannel, "previous channel", group: "Color picker"),
         .init([[.right], [.character("l")], [.character("+")]], .increase, "channel +1", group: "Color picker", hint: ("←→", "±1")),
@@ -89,7 +89,7 @@ public struct ColorPicker: Sendable, Equatable {
         .init([[.escape], [.character("q")], [.control("c")], [.control("g")]], .cancel, "cancel", group: "Color picker", hint: ("Esc", "cancel")),
     ])
 
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         if entry != nil { return entryKey(key) }
         error = nil
         guard let action = Self.keys.action(for: key) else { return .editing }
@@ -171,7 +171,7 @@ public struct ColorPicker: Sendable, Equatable {
     // MARK: - Channels
 
     /// A channel in the units the picker shows: 0–255 for RGBA, degrees, percent.
-    public func amount(_ channel: Channel) -> Double {
+    package func amount(_ channel: Channel) -> Double {
         switch channel {
         case .red: color.red * 255
         case .green: color.green * 255
@@ -183,7 +183,7 @@ public struct ColorPicker: Sendable, Equatable {
         }
     }
 
-    public func maximum(_ channel: Channel) -> Double {
+    package func maximum(_ channel: Channel) -> Double {
         switch channel {
         case .red, .green, .blue, .alpha: 255
         case .hue: 360

@@ -2,18 +2,18 @@ import TerminalCore
 
 /// The `?` overlay: every binding of the browser's key map and of each modal's, by group —
 /// drawn from the very tables that dispatch keys, so it cannot drift from what they do.
-public struct HelpOverlay: Sendable, Equatable {
-    public struct Line: Sendable, Equatable {
-        public var keys: String
-        public var help: String
-        public var isHeading: Bool
+package struct HelpOverlay: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
+        package var keys: String
+        package var help: String
+        package var isHeading: Bool
     }
 
-    public let lines: [Line]
+    package let lines: [Line]
     /// A pager: the selection is the top line. The page is `BrowserLayout.helpRows(lineCount:)`.
-    public internal(set) var list: ListState
+    package internal(set) var list: ListState
 
-    public init(browserKeys: KeyMap<BrowserAction>) {
+    package init(browserKeys: KeyMap<BrowserAction>) {
         var lines: [Line] = []
         func add<A>(_ map: KeyMap<A>) {
             for section in map.helpSections {
@@ -41,24 +41,24 @@ public struct HelpOverlay: Sendable, Equatable {
         list = ListState(count: lines.count)
     }
 
-    public var scroll: Int { list.scroll }
+    package var scroll: Int { list.scroll }
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case scroll(PagerMove)
         case close, quit
     }
 
-    public static let keys = KeyMap<Action>(
+    package static let keys = KeyMap<Action>(
         [.init([[.escape], [.character("q")], [.character("?")], [.enter], [.function(1)]], .close, "close the help", group: "Help (?)", hint: ("Esc", "closes"))]
             + PagerMove.bindings(Action.scroll, group: "Help (?)", hint: true)
             + [.init([[.control("c")]], .quit, "quit", group: "Help (?)")])
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case viewing, close, quit
         case refused(String)
     }
 
-    public mutating func update(_ key: Key, page: Int) -> Outcome {
+    package mutating func update(_ key: Key, page: Int) -> Outcome {
         guard let action = Self.keys.action(for: key) else { return .refused("\(key.name) does nothing in the help (Esc closes it)") }
         switch action {
         case .scroll(let move): list.scrollView(move, page: page)

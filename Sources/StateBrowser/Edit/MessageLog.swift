@@ -2,17 +2,17 @@ import TerminalCore
 
 /// The recent status messages in full (`M`, `:messages`): a message cut short in the status
 /// bar can always be read here, wrapped to the window, newest last.
-public struct MessageLog: Sendable, Equatable {
-    public struct Line: Sendable, Equatable {
-        public var text: String
-        public var isError: Bool
+package struct MessageLog: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
+        package var text: String
+        package var isError: Bool
     }
 
-    public let lines: [Line]
+    package let lines: [Line]
     /// A pager: the selection is the top line; it opens at the end (the newest).
-    public internal(set) var list: ListState
+    package internal(set) var list: ListState
 
-    public init(messages: [BrowserState.StatusMessage], width: Int, page: Int) {
+    package init(messages: [BrowserState.StatusMessage], width: Int, page: Int) {
         var lines: [Line] = []
         for message in messages {
             var rest = Substring(message.text)
@@ -30,23 +30,23 @@ public struct MessageLog: Sendable, Equatable {
         list.scrollView(by: lines.count, page: page)
     }
 
-    public var scroll: Int { list.scroll }
+    package var scroll: Int { list.scroll }
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case scroll(PagerMove)
         case close
     }
 
-    public static let keys = KeyMap<Action>(
+    package static let keys = KeyMap<Action>(
         PagerMove.bindings(Action.scroll, group: "Messages (M)", hint: true) + [
             .init([[.escape], [.character("q")], [.character("M")], [.enter]], .close, "close (any other key too)", group: "Messages (M)", hint: ("Esc", "closes"))
         ])
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case viewing, close
     }
 
-    public mutating func update(_ key: Key, page: Int) -> Outcome {
+    package mutating func update(_ key: Key, page: Int) -> Outcome {
         switch Self.keys.action(for: key) {
         case .scroll(let move)?: list.scrollView(move, page: page)
         case .close?, nil: return .close

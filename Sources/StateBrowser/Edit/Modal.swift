@@ -2,7 +2,7 @@
 /// from, the color picker, a question, the pending changes, the `:` command line, or the help.
 /// Each is a child model with its own key table (`TextField.keys`, `ChoiceList.keys`, …). At
 /// most one at a time; Esc leaves any of them without a change.
-public enum Modal: Sendable, Equatable {
+package enum Modal: Sendable, Equatable {
     case edit(ValueEditor)
     /// The multi-line editor for a string.
     case text(TextEditor)

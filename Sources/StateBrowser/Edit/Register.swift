@@ -3,14 +3,14 @@ import State
 /// What `P` and `+` paste: the last value copied (`yv`), deleted (`x`) or pasted in from the
 /// terminal, with the key it had. It outlives the document (`:e FILE` keeps it), so values
 /// move between files opened one after another; the terminal's clipboard gets a copy too.
-public struct Register: Sendable, Equatable {
-    public var value: PlistValue
+package struct Register: Sendable, Equatable {
+    package var value: PlistValue
     /// Its key when it was a dictionary member (a paste into a dictionary offers it first).
-    public var key: String?
+    package var key: String?
     /// Where it came from, for messages: a key path, or "the clipboard".
-    public var origin: String
+    package var origin: String
 
-    public init(value: PlistValue, key: String?, origin: String) {
+    package init(value: PlistValue, key: String?, origin: String) {
         self.value = value
         self.key = key
         self.origin = origin

@@ -6,17 +6,17 @@ import TerminalCore
 ///
 /// A `\r\n` in the text is one Swift character; it is held as `\r` at the end of a line, so
 /// the text comes back out exactly as it went in.
-public struct TextArea: Equatable, Sendable {
+package struct TextArea: Equatable, Sendable {
     /// The lines, without their line breaks.
-    public private(set) var lines: [[Character]]
-    public private(set) var row = 0
-    public private(set) var column = 0
+    package private(set) var lines: [[Character]]
+    package private(set) var row = 0
+    package private(set) var column = 0
     /// The first line shown (the editor scrolls to keep the cursor on screen).
-    public private(set) var top = 0
+    package private(set) var top = 0
     /// The column up/down aim for (kept across short lines, as editors do).
     private var goalColumn: Int?
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         var lines: [[Character]] = [[]]
         for c in text {
             switch c {
@@ -33,15 +33,15 @@ public struct TextArea: Equatable, Sendable {
     }
 
     /// The text, line breaks as `\n` (and `\r\n` where the text had them).
-    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+    package var text: String { lines.map { String($0) }.joined(separator: "\n") }
 
-    public enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case editing
         case submitted(String)
         case cancelled
     }
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case accept, cancel
         case left, right, up, down, home, end, wordLeft, wordRight, pageUp, pageDown, top, bottom
         case newline, tab
@@ -49,7 +49,7 @@ public struct TextArea: Equatable, Sendable {
     }
 
     /// The keys of the text editor (`E`, or `i` on a string with line breaks or a long one).
-    public static let keys = KeyMap<Action>([
+    package static let keys = KeyMap<Action>([
         .init([[.control("s")]], .accept, "accept the text", group: "Text editor", hint: ("Ctrl-S", "accepts")),
         .init([[.escape], [.control("c")]], .cancel, "cancel (nothing changes)", group: "Text editor", hint: ("Esc", "cancels")),
         .init([[.enter]], .newline, "a line break", group: "Text editor"),
@@ -74,7 +74,7 @@ public struct TextArea: Equatable, Sendable {
     ])
 
     /// Applies a key; `page` is how many lines show. Keys neither bound nor characters are ignored.
-    public mutating func handle(_ key: Key, page: Int) -> Outcome {
+    package mutating func handle(_ key: Key, page: Int) -> Outcome {
         guard let action = Self.keys.action(for: key) else {
             if case .character(let c) = key { insert(String(c), page: page) }
             return .editing
@@ -157,7 +157,7 @@ public struct TextArea: Equatable, Sendable {
     }
 
     /// Inserts text at the cursor (typed or pasted), line breaks included.
-    public mutating func insert(_ text: String, page: Int) {
+    package mutating func insert(_ text: String, page: Int) {
         let inserted = TextArea(text).lines
         let tail = Array(lines[row][column...])
         lines[row].removeSubrange(column...)
@@ -175,7 +175,7 @@ public struct TextArea: Equatable, Sendable {
     }
 
     /// Scrolls so the cursor's line shows on a page of `page` lines.
-    public mutating func scrollToCursor(page: Int) {
+    package mutating func scrollToCursor(page: Int) {
         let page = max(1, page)
         if row < top { top = row }
         if row >= top + page { top = row - page + 1 }

@@ -3,16 +3,16 @@ import StateSchema
 
 /// The multi-line editor for a string value, over the tree: the text area, what it edits
 /// (the same targets as the one-line `ValueEditor`), and why the last accept was refused.
-public struct TextEditor: Sendable, Equatable {
-    public var area: TextArea
-    public var target: ValueEditor.Target
+package struct TextEditor: Sendable, Equatable {
+    package var area: TextArea
+    package var target: ValueEditor.Target
     /// What the title says: the key and the type.
-    public var label: String
-    public var error: String?
+    package var label: String
+    package var error: String?
     /// Esc takes back the entry just added (as in `ValueEditor`).
-    public var cancelUndoes = false
+    package var cancelUndoes = false
 
-    public init(_ text: String, target: ValueEditor.Target, label: String) {
+    package init(_ text: String, target: ValueEditor.Target, label: String) {
         area = TextArea(text)
         self.target = target
         self.label = label

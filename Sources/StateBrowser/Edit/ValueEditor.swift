@@ -5,8 +5,8 @@ import StateSchema
 /// A one-line editor for a scalar value or a key, shown in the path bar: the text, what it
 /// edits, and the message of the last refused entry (the editor stays open until the text is
 /// acceptable or the edit is cancelled).
-public struct ValueEditor: Sendable, Equatable {
-    public enum Target: Sendable, Equatable {
+package struct ValueEditor: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         /// The value at the path, read as `kind`, checked against the schema's `scalar`.
         case value(PlistPath, ValueEntry.Kind, scalar: FieldType.Scalar?)
         /// The key of the dictionary member at the path.
@@ -21,19 +21,19 @@ public struct ValueEditor: Sendable, Equatable {
         case saveAs
     }
 
-    public var field: TextField
-    public var target: Target
+    package var field: TextField
+    package var target: Target
     /// What the prompt says before the text: `red (Double):`, `rename tags:`.
-    public var label: String
+    package var label: String
     /// Why the last Enter was refused.
-    public var error: String?
+    package var error: String?
     /// Shown dimmed while the text is empty, and taken by Enter then (a new key's suggestion).
-    public var placeholder: String?
+    package var placeholder: String?
     /// Esc takes back the edit just made (the entry `a` added, whose value this asks for), so
     /// a cancelled add leaves nothing behind.
-    public var cancelUndoes = false
+    package var cancelUndoes = false
 
-    public init(_ text: String, target: Target, label: String, placeholder: String? = nil) {
+    package init(_ text: String, target: Target, label: String, placeholder: String? = nil) {
         field = TextField(text)
         self.target = target
         self.label = label

@@ -2,19 +2,19 @@ import TerminalCore
 
 /// A value read in full over the tree (`v`, or Enter on a long string): wrapped to the
 /// window, controls shown as themselves (`VisibleText`), scrolled like the other pagers.
-public struct ValueView: Sendable, Equatable {
+package struct ValueView: Sendable, Equatable {
     /// What is shown: the key path and the type.
-    public let title: String
-    public let text: String
+    package let title: String
+    package let text: String
     /// The text wrapped to `width`.
     private(set) var lines: [VisibleText.Line]
-    public private(set) var width: Int
+    package private(set) var width: Int
     /// A pager: the selection is the top line.
-    public internal(set) var list: ListState
+    package internal(set) var list: ListState
     /// Whether `i` can edit it (a string outside a model's fixed type).
-    public let isEditable: Bool
+    package let isEditable: Bool
 
-    public init(title: String, text: String, width: Int, isEditable: Bool) {
+    package init(title: String, text: String, width: Int, isEditable: Bool) {
         self.title = title
         self.text = text
         self.isEditable = isEditable
@@ -33,26 +33,26 @@ public struct ValueView: Sendable, Equatable {
         list.scrollView(by: Int(fraction * Double(lines.count)), page: page)
     }
 
-    public var scroll: Int { list.scroll }
+    package var scroll: Int { list.scroll }
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case scroll(PagerMove)
         case edit
         case close
     }
 
-    public static let keys = KeyMap<Action>(
+    package static let keys = KeyMap<Action>(
         PagerMove.bindings(Action.scroll, group: "Value (v)", hint: true) + [
             .init([[.character("i")], [.character("E")]], .edit, "edit the text", group: "Value (v)", hint: ("i", "edits")),
             .init([[.escape], [.character("q")], [.character("v")], [.enter]], .close, "close", group: "Value (v)", hint: ("Esc", "closes")),
         ])
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case viewing, edit, close
         case refused(String)
     }
 
-    public mutating func update(_ key: Key, page: Int) -> Outcome {
+    package mutating func update(_ key: Key, page: Int) -> Outcome {
         switch Self.keys.action(for: key) {
         case .scroll(let move)?: list.scrollView(move, page: page)
         case .edit?: return .edit

@@ -12,8 +12,8 @@ import TerminalCore
 /// outcomes of file effects all arrive there as messages. Slow work (the whole schema check of
 /// a large file, searches) runs in the background; while a job runs, input is read with a
 /// timeout so its result is shown as soon as it is there.
-public struct BrowserApp {
-    public private(set) var state: BrowserState
+package struct BrowserApp {
+    package private(set) var state: BrowserState
     let backend: any TerminalBackend
     private var check: (generation: Int, job: BackgroundJob<TypedDocument>)?
     private var search: (query: BrowserState.Search.Query, generation: Int, job: BackgroundJob<[Int32]>)?
@@ -23,7 +23,7 @@ public struct BrowserApp {
     /// How long to wait for a new job before drawing: short jobs land in the same frame.
     static let graceMilliseconds = 4
 
-    public init(state: BrowserState, backend: any TerminalBackend) {
+    package init(state: BrowserState, backend: any TerminalBackend) {
         self.state = state
         self.backend = backend
         let size = backend.size
@@ -31,13 +31,13 @@ public struct BrowserApp {
     }
 
     /// Runs until quit or end of input.
-    public mutating func run() {
+    package mutating func run() {
         while step() {}
     }
 
     /// Draws, reads one event, and handles it; false when the browser is done.
     @discardableResult
-    public mutating func step() -> Bool {
+    package mutating func step() -> Bool {
         backend.present(BrowserView.render(state))
         guard let event = backend.nextEvent(timeout: isBusy ? Self.pollMilliseconds : nil) else { return false }
         guard takeFinishedJobs(waiting: 0) else { return false }
@@ -46,7 +46,7 @@ public struct BrowserApp {
 
     /// Updates the state with `message` and performs the effects; false on quit.
     @discardableResult
-    public mutating func send(_ message: BrowserMessage) -> Bool {
+    package mutating func send(_ message: BrowserMessage) -> Bool {
         execute(state.update(message))
     }
 
@@ -83,7 +83,7 @@ public struct BrowserApp {
 
     /// Performs a file effect (`.save`, `.reload`) and says what came of it. Nothing is written
     /// when it fails.
-    public static func outcome(of effect: Effect) -> BrowserMessage {
+    package static func outcome(of effect: Effect) -> BrowserMessage {
         switch effect {
         case .save(let request):
             do {
@@ -117,12 +117,12 @@ public struct BrowserApp {
     }
 
     /// True while a background job runs.
-    public var isBusy: Bool { check != nil || search != nil || lines != nil }
+    package var isBusy: Bool { check != nil || search != nil || lines != nil }
 
     /// Blocks until the background jobs are done and hands their results to `update` (tests,
     /// benchmarks); false if that quit.
     @discardableResult
-    public mutating func waitForJobs() -> Bool {
+    package mutating func waitForJobs() -> Bool {
         while let (generation, job) = check {
             check = nil
             guard send(.checkFinished(job.wait(), generation: generation)) else { return false }

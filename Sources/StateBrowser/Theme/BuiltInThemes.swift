@@ -3,13 +3,13 @@ import TerminalCore
 /// The themes that ship with `state`. `Themes/*.plist` are these, written out (a test keeps
 /// them equal), so the browser works the same from a checkout and from an installed binary
 /// that has no `Themes/` folder beside it.
-public enum BuiltInThemes {
-    public static let all: [ThemeFile] = [dark, light, highContrast, monochrome]
+package enum BuiltInThemes {
+    package static let all: [ThemeFile] = [dark, light, highContrast, monochrome]
 
-    public static func named(_ name: String) -> ThemeFile? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> ThemeFile? { all.first { $0.name == name } }
 
     /// The default: for dark terminal backgrounds; the text background stays the terminal's.
-    public static let dark = ThemeFile(
+    package static let dark = ThemeFile(
         name: "dark", summary: "The default theme, for dark terminals.",
         styles: [
             "text": ThemeStyle("#D4D4D4"),
@@ -44,7 +44,7 @@ public enum BuiltInThemes {
         ])
 
     /// For light terminal backgrounds.
-    public static let light = ThemeFile(
+    package static let light = ThemeFile(
         name: "light", summary: "For light terminals.",
         styles: [
             "text": ThemeStyle("#1F1F1F"),
@@ -79,7 +79,7 @@ public enum BuiltInThemes {
         ])
 
     /// Maximum contrast: pure colors on black, selection in reverse yellow.
-    public static let highContrast = ThemeFile(
+    package static let highContrast = ThemeFile(
         name: "high-contrast", summary: "Pure colors on black, for low vision and bright rooms.",
         styles: [
             "text": ThemeStyle("#FFFFFF", on: "#000000"),
@@ -114,7 +114,7 @@ public enum BuiltInThemes {
         ])
 
     /// No colors at all: attributes only. What `NO_COLOR` looks like.
-    public static let monochrome = ThemeFile(
+    package static let monochrome = ThemeFile(
         name: "monochrome", summary: "No colors: bold, underline and reverse only.",
         styles: [
             "selection": ThemeStyle(nil, .reverse),

@@ -1,17 +1,17 @@
 import TerminalCore
 
 /// Styles by role, resolved for the terminal's color depth once, when the theme is loaded.
-public struct Theme: Sendable {
-    public let name: String
+package struct Theme: Sendable {
+    package let name: String
     private let styles: [ThemeRole: Style]
 
-    public init(name: String, styles: [ThemeRole: Style]) {
+    package init(name: String, styles: [ThemeRole: Style]) {
         self.name = name
         self.styles = styles
     }
 
     /// The style for `role`: the role's own, laid over the `text` style.
-    public subscript(role: ThemeRole) -> Style {
+    package subscript(role: ThemeRole) -> Style {
         let base = styles[.text] ?? .plain
         guard role != .text, let own = styles[role] else { return base }
         return base.overlaid(with: own)
@@ -19,10 +19,10 @@ public struct Theme: Sendable {
 
     /// The role's own style, without the `text` style under it: for overlays such as the
     /// selection, which must not repaint the foreground of what they cover.
-    public func own(_ role: ThemeRole) -> Style { styles[role] ?? .plain }
+    package func own(_ role: ThemeRole) -> Style { styles[role] ?? .plain }
 
     /// This theme with every color brought down to what `depth` can show.
-    public func resolved(for depth: ColorDepth) -> Theme {
+    package func resolved(for depth: ColorDepth) -> Theme {
         Theme(name: name, styles: styles.mapValues { depth.resolve($0) })
     }
 }

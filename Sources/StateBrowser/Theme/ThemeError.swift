@@ -2,7 +2,7 @@ import Foundation
 import State
 
 /// A theme that could not be found or read.
-public struct ThemeError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct ThemeError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

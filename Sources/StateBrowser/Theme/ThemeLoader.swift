@@ -6,16 +6,16 @@ import State
 /// `--theme` takes a path to a theme file, or a name looked up as `NAME.plist` (or `.json`) in
 /// `$STATE_THEMES`, then `~/.config/state/themes`, and last among the built-in themes (compiled
 /// in, equal to the files in the checkout's `Themes/`, which an installed binary does not have).
-public enum ThemeLoader {
+package enum ThemeLoader {
     /// The checkout's `Themes/` folder, found from this source file (for tests and tools that
     /// run from a checkout; the lookup does not use it).
-    public static var checkoutThemesFolder: URL {
+    package static var checkoutThemesFolder: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Themes")
     }
 
-    public static func folders(environment: [String: String]) -> [URL] {
+    package static func folders(environment: [String: String]) -> [URL] {
         var folders: [URL] = []
         if let custom = environment["STATE_THEMES"], !custom.isEmpty { folders.append(URL(fileURLWithPath: custom)) }
         let config =
@@ -26,7 +26,7 @@ public enum ThemeLoader {
     }
 
     /// The theme `nameOrPath` names. Errors say where the file was and what is wrong in it.
-    public static func load(_ nameOrPath: String, environment: [String: String]) throws -> ThemeFile {
+    package static func load(_ nameOrPath: String, environment: [String: String]) throws -> ThemeFile {
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".plist") || nameOrPath.hasSuffix(".json")
         if looksLikePath { return try read(URL(fileURLWithPath: nameOrPath)) }
         for folder in folders(environment: environment) {

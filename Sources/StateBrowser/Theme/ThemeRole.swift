@@ -1,6 +1,6 @@
 /// What a piece of the screen *means*. Views ask the theme for a role's style and never name a
 /// color, so a theme file is all it takes to restyle the browser (as in tig's color config).
-public enum ThemeRole: String, CaseIterable, Sendable {
+package enum ThemeRole: String, CaseIterable, Sendable {
     /// Anything without a more specific role, and the background of the panes.
     case text
     case selection

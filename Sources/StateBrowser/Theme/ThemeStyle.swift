@@ -4,16 +4,16 @@ import TerminalCore
 
 /// The style of one role: optional colors (absent means the terminal's default, or the `text`
 /// role's) and attributes (absent means off).
-public struct ThemeStyle: Model, Equatable, Sendable {
-    public var foreground: RGBAColor?
-    public var background: RGBAColor?
-    public var bold: Bool
-    public var dim: Bool
-    public var italic: Bool
-    public var underline: Bool
-    public var reverse: Bool
+package struct ThemeStyle: Model, Equatable, Sendable {
+    package var foreground: RGBAColor?
+    package var background: RGBAColor?
+    package var bold: Bool
+    package var dim: Bool
+    package var italic: Bool
+    package var underline: Bool
+    package var reverse: Bool
 
-    public init(
+    package init(
         foreground: RGBAColor? = nil, background: RGBAColor? = nil, bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false
     ) {
         self.foreground = foreground
@@ -33,7 +33,7 @@ public struct ThemeStyle: Model, Equatable, Sendable {
             underline: attributes.contains(.underline), reverse: attributes.contains(.reverse))
     }
 
-    public init(from store: Store) throws {
+    package init(from store: Store) throws {
         foreground = try store.value(forKey: "foreground", using: ColorTransform())
         background = try store.value(forKey: "background", using: ColorTransform())
         bold = try store.value(forKey: "bold", default: false)
@@ -43,7 +43,7 @@ public struct ThemeStyle: Model, Equatable, Sendable {
         reverse = try store.value(forKey: "reverse", default: false)
     }
 
-    public func write(to store: inout Store) throws {
+    package func write(to store: inout Store) throws {
         try store.set(foreground, forKey: "foreground", using: ColorTransform())
         try store.set(background, forKey: "background", using: ColorTransform())
         // Attributes that are off are left out, so theme files list only what a role adds.

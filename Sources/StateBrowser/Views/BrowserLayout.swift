@@ -2,19 +2,19 @@ import TerminalCore
 
 /// Where each part of the browser goes for a screen size: the tree on the left, the side pane
 /// (detail or schema) on the right when there is room, then the path bar and the status bar.
-public struct BrowserLayout: Sendable {
-    public static let minimumWidthForSidePane = 70
-    public static let minimumSize = (width: 20, height: 5)
+package struct BrowserLayout: Sendable {
+    package static let minimumWidthForSidePane = 70
+    package static let minimumSize = (width: 20, height: 5)
 
-    public let screen: Rect
+    package let screen: Rect
     /// Everything above the bars: the tree and the side pane (overlays go here).
-    public let main: Rect
-    public let tree: Rect
-    public let sidePane: Rect?
-    public let pathBar: Rect
-    public let statusBar: Rect
+    package let main: Rect
+    package let tree: Rect
+    package let sidePane: Rect?
+    package let pathBar: Rect
+    package let statusBar: Rect
 
-    public init(width: Int, height: Int, sidePane showsSide: BrowserState.SidePane?) {
+    package init(width: Int, height: Int, sidePane showsSide: BrowserState.SidePane?) {
         screen = Rect(width: width, height: height)
         let (main, bars) = screen.splitBottom(2)
         self.main = main
@@ -36,10 +36,10 @@ public struct BrowserLayout: Sendable {
     // the same rectangles, so the two cannot disagree.
 
     /// Rows of the tree that fit on screen.
-    public var treeRows: Int { max(1, tree.height) }
+    package var treeRows: Int { max(1, tree.height) }
 
     /// Lines of the schema pane (inside its border).
-    public var schemaRows: Int { max(1, sidePane.map { Box.inside($0).height } ?? tree.height) }
+    package var schemaRows: Int { max(1, sidePane.map { Box.inside($0).height } ?? tree.height) }
 
     /// The pick list's box: centered over the tree, as wide as its entries need.
     func choiceBox(for list: ChoiceList) -> Rect {
@@ -62,5 +62,5 @@ public struct BrowserLayout: Sendable {
     /// Lines of the pending-changes diff that show (it covers the tree and the side pane).
     var diffRows: Int { max(1, Box.inside(main).height) }
 
-    public var isTooSmall: Bool { screen.width < Self.minimumSize.width || screen.height < Self.minimumSize.height }
+    package var isTooSmall: Bool { screen.width < Self.minimumSize.width || screen.height < Self.minimumSize.height }
 }

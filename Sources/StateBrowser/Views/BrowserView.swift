@@ -2,8 +2,8 @@ import TerminalCore
 
 /// Draws the whole browser for a state into a fresh frame. Stateless: everything it shows is
 /// in `BrowserState`.
-public enum BrowserView {
-    public static func render(_ state: BrowserState) -> ScreenBuffer {
+package enum BrowserView {
+    package static func render(_ state: BrowserState) -> ScreenBuffer {
         var screen = ScreenBuffer(width: state.width, height: state.height)
         let layout = state.layout
         if layout.isTooSmall {
