@@ -35,7 +35,17 @@ public macro Transform<T: ValueTransform>(_ transform: T) = #externalMacro(modul
 public macro Dissolved() = #externalMacro(module: "StateMacrosPlugin", type: "StorageAttributeMacro")
 
 /// Stores a protocol-typed value (one, an array or a dictionary of them) through its
-/// `Conformers` registry, each with its type tag: `@Conforming(.asset) var assets: [any Asset]`.
+/// `Conformers` registry, each with its type tag.
+///
+/// ```swift
+/// let assetConformers = Conformers<any Asset>(root: "Asset", ColorAsset.self, SoundAsset.self)
+///
+/// @StateModel
+/// struct Library {
+///     @Conforming(assetConformers) var assets: [any Asset]
+/// }
+/// ```
+/// The registry may also be a static member of `Conformers`: `@Conforming(.asset)`.
 @attached(peer)
 public macro Conforming<V>(_ registry: Conformers<V>) = #externalMacro(module: "StateMacrosPlugin", type: "StorageAttributeMacro")
 

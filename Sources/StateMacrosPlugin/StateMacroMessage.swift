@@ -10,6 +10,7 @@ enum StateMacroMessage: DiagnosticMessage {
     case transformAndConformers(String)
     case tooManyAssociatedValues(String)
     case rawValueEnum(String)
+    case shadowedByProperty(String, suggestion: String)
 
     var message: String {
         switch self {
@@ -29,6 +30,8 @@ enum StateMacroMessage: DiagnosticMessage {
             "case '\(name)' has more than one associated value; State stores one payload per case (wrap them in a model)"
         case .rawValueEnum(let name):
             "'\(name)' has raw values: declare it RawValueModel instead (stored as { \"value\": raw }, as the original State framework did)"
+        case .shadowedByProperty(let name, let suggestion):
+            "'\(name)' is also a property of this type, so in the generated init(from:) it would mean the property; give the global another name (e.g. \(suggestion))"
         }
     }
 
@@ -43,6 +46,7 @@ enum StateMacroMessage: DiagnosticMessage {
             case .transformAndConformers: "transformAndConformers"
             case .tooManyAssociatedValues: "tooManyAssociatedValues"
             case .rawValueEnum: "rawValueEnum"
+            case .shadowedByProperty: "shadowedByProperty"
             }
         return MessageID(domain: "StateMacros", id: id)
     }

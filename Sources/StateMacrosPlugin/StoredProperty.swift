@@ -78,6 +78,18 @@ struct StoredProperty {
                         conformers: attributes.conformers, isTransient: attributes.isTransient, isLet: isLet))
             }
         }
+        // A registry or transform named by a bare identifier that is also a property's name
+        // (`@Conforming(figures) var figures`) would mean the property inside init(from:),
+        // read before it is set: say so here, not as "self used before initialization".
+        let names = Set(properties.map { $0.name.filter { $0 != "`" } })
+        for property in properties {
+            for (expression, suffix) in [(property.conformers, "Conformers"), (property.transform, "Transform")] {
+                guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { continue }
+                let identifier = reference.baseName.text.filter { $0 != "`" }
+                guard names.contains(identifier) else { continue }
+                diagnostics.append(Diagnostic(node: reference, message: StateMacroMessage.shadowedByProperty(identifier, suggestion: identifier + suffix)))
+            }
+        }
         return properties
     }
 

@@ -105,6 +105,41 @@ import Testing
             ])
     }
 
+    /// A registry (or transform) held in a global whose name is also a property's would mean
+    /// the property inside the generated code: refused with the reason, not left to a
+    /// "self used before initialization" error in code the user never wrote.
+    @Test func aGlobalNamedLikeAProperty() {
+        assertExpansion(
+            """
+            @StateModel
+            struct Sketch {
+                @Conforming(figures) var figures: [any Figure]
+                @Transform(tint) var tint: RGBAColor
+                @Conforming(figureConformers) var others: [any Figure]
+            }
+            """,
+            expands: """
+                struct Sketch {
+                    var figures: [any Figure]
+                    var tint: RGBAColor
+                    var others: [any Figure]
+                }
+
+                extension Sketch: State.Model {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'figures' is also a property of this type, so in the generated init(from:) it would mean the property; give the global another name (e.g. figuresConformers)",
+                    line: 3, column: 17),
+                DiagnosticSpec(
+                    message:
+                        "'tint' is also a property of this type, so in the generated init(from:) it would mean the property; give the global another name (e.g. tintTransform)",
+                    line: 4, column: 16),
+            ])
+    }
+
     @Test func theOtherMistakes() {
         assertExpansion(
             """

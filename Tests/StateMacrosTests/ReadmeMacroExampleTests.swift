@@ -13,9 +13,7 @@ protocol Figure: Model {
     var name: String { get }
 }
 
-extension Conformers where Value == any Figure {
-    static var figure: Self { Conformers(root: "Figure", Disc.self, Label.self) }
-}
+let figureConformers = Conformers<any Figure>(root: "Figure", Disc.self, Label.self)   // the registry
 
 @StateModel
 struct Disc: Figure {
@@ -38,7 +36,7 @@ enum Layer {
 @StateModel
 struct Sketch {
     var title: String
-    @Conforming(.figure) var figures: [any Figure]         // tagged "Figure": "Disc"
+    @Conforming(figureConformers) var figures: [any Figure]   // tagged "Figure": "Disc"
     @Dissolved var tags: [String] = []                     // not written when empty
     var layer: Layer = .background
     @Transient var isSelected = false                      // not stored

@@ -105,6 +105,37 @@ extension StructExpansionTests {
                 """)
     }
 
+    /// The one-line registry: a global `let`, named in `@Conforming` like any expression.
+    @Test func aRegistryInAGlobal() {
+        assertExpansion(
+            """
+            @StateModel
+            struct Board {
+                @Conforming(tileConformers) var tiles: [any Tile]
+            }
+            """,
+            expands: """
+                struct Board {
+                    var tiles: [any Tile]
+
+                    init(from store: State.Store) throws {
+                        self.tiles = try store.value(forKey: "tiles", in: tileConformers)
+                    }
+
+                    func write(to store: inout State.Store) throws {
+                        try store.set(self.tiles, forKey: "tiles", in: tileConformers)
+                    }
+
+                    init(tiles: [any Tile]) {
+                        self.tiles = tiles
+                    }
+                }
+
+                extension Board: State.Model {
+                }
+                """)
+    }
+
     @Test func defaultsThroughTransformsAndRegistries() {
         assertExpansion(
             """
