@@ -169,13 +169,16 @@ public struct StructType: Sendable, Equatable {
     public var conformances: [String]
     /// Its model version, written as `model_version` (Xcode: `versionHashModifier`).
     public var version: Int?
+    /// A comment from the schema (`///` before the declaration), written into generated code.
+    public var documentation: String?
 
     /// A struct type.
-    public init(name: String, fields: [Field] = [], conformances: [String] = [], version: Int? = nil) {
+    public init(name: String, fields: [Field] = [], conformances: [String] = [], version: Int? = nil, documentation: String? = nil) {
         self.name = name
         self.fields = fields
         self.conformances = conformances
         self.version = version
+        self.documentation = documentation
     }
 }
 
@@ -187,12 +190,15 @@ public struct ProtocolType: Sendable, Equatable {
     public var parents: [String]
     /// Its requirements: fields every conformer has.
     public var fields: [Field]
+    /// A comment from the schema (`///` before the declaration), written into generated code.
+    public var documentation: String?
 
     /// A protocol type refining `parents`.
-    public init(name: String, parents: [String] = [], fields: [Field] = []) {
+    public init(name: String, parents: [String] = [], fields: [Field] = [], documentation: String? = nil) {
         self.name = name
         self.parents = parents
         self.fields = fields
+        self.documentation = documentation
     }
 }
 
@@ -221,12 +227,15 @@ public struct EnumType: Sendable, Equatable {
     public var rawType: FieldType.Scalar?
     /// Its cases, in declaration order.
     public var cases: [Case]
+    /// A comment from the schema (`///` before the declaration), written into generated code.
+    public var documentation: String?
 
     /// An enum type (with raw values of `rawType`, if any).
-    public init(name: String, rawType: FieldType.Scalar? = nil, cases: [Case]) {
+    public init(name: String, rawType: FieldType.Scalar? = nil, cases: [Case], documentation: String? = nil) {
         self.name = name
         self.rawType = rawType
         self.cases = cases
+        self.documentation = documentation
     }
 
     /// Whether any case has an associated value.

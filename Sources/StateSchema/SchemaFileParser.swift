@@ -165,6 +165,9 @@ public enum SchemaFileParser {
         enum Open { case structure(StructType), protocolType(ProtocolType), enumeration(EnumType) }
         var open: (Open, Line)?
         var pendingAttributes: [Attribute] = []
+        /// A `///` comment above an attribute line (`@version(2)`) documents the declaration
+        /// that follows it.
+        var pendingDocumentation: String?
 
         struct Attribute {
             var name: String
@@ -184,6 +187,7 @@ public enum SchemaFileParser {
             var (text, attributes) = try Self.attributes(in: line.text, line: line, file: file)
             if text.isEmpty {
                 pendingAttributes += attributes
+                pendingDocumentation = pendingDocumentation ?? line.documentation
                 return
             }
             if text == "}" {
@@ -199,8 +203,9 @@ public enum SchemaFileParser {
             if text.hasSuffix("{") {
                 guard open == nil else { throw error("declarations cannot be nested; close the one above with }", line) }
                 text = String(text.dropLast()).trimmingCharacters(in: .whitespaces)
-                try declaration(text, attributes: pendingAttributes + attributes, line: line)
+                try declaration(text, attributes: pendingAttributes + attributes, documentation: pendingDocumentation ?? line.documentation, line: line)
                 pendingAttributes = []
+                pendingDocumentation = nil
                 return
             }
             guard let (decl, _) = open else {
@@ -233,7 +238,7 @@ public enum SchemaFileParser {
             }
         }
 
-        mutating func declaration(_ text: String, attributes: [Attribute], line: Line) throws {
+        mutating func declaration(_ text: String, attributes: [Attribute], documentation: String?, line: Line) throws {
             let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             let head = (parts.first ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard head.count == 2 else { throw error("expected `struct Name`, `protocol Name` or `enum Name`", line) }
@@ -252,9 +257,9 @@ public enum SchemaFileParser {
                     }
                     version = v
                 }
-                open = (.structure(StructType(name: name, conformances: inherited, version: version)), line)
+                open = (.structure(StructType(name: name, conformances: inherited, version: version, documentation: documentation)), line)
             case "protocol":
-                open = (.protocolType(ProtocolType(name: name, parents: inherited)), line)
+                open = (.protocolType(ProtocolType(name: name, parents: inherited, documentation: documentation)), line)
             case "enum":
                 var rawType: FieldType.Scalar?
                 if let raw = inherited.first {
@@ -263,7 +268,7 @@ public enum SchemaFileParser {
                     }
                     rawType = s
                 }
-                open = (.enumeration(EnumType(name: name, rawType: rawType, cases: [])), line)
+                open = (.enumeration(EnumType(name: name, rawType: rawType, cases: [], documentation: documentation)), line)
             default:
                 throw error("expected struct, protocol or enum, found \"\(head[0])\"", line)
             }

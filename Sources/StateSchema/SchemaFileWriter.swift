@@ -8,18 +8,18 @@ public enum SchemaFileWriter {
         var out: [String] = []
         if let root = schema.root { out.append("root \(root)\n") }
         for p in schema.protocols {
-            out.append(docs(nil) + "protocol \(p.name)\(inheritance(p.parents)) {")
+            out.append(docs(p.documentation) + "protocol \(p.name)\(inheritance(p.parents)) {")
             out += p.fields.map(member)
             out.append("}\n")
         }
         for s in schema.structs {
             let version = s.version.map { "@version(\($0))\n" } ?? ""
-            out.append(version + "struct \(s.name)\(inheritance(s.conformances)) {")
+            out.append(docs(s.documentation) + version + "struct \(s.name)\(inheritance(s.conformances)) {")
             out += s.fields.map(member)
             out.append("}\n")
         }
         for e in schema.enums {
-            out.append("enum \(e.name)\(e.rawType.map { ": \($0.rawValue)" } ?? "") {")
+            out.append(docs(e.documentation) + "enum \(e.name)\(e.rawType.map { ": \($0.rawValue)" } ?? "") {")
             for c in e.cases {
                 var line = "    case \(c.name)"
                 if let payload = c.payload { line += "(\(payload))" }

@@ -24,7 +24,7 @@ import Testing
     /// The whole generated source, compared with the checked-in copy (`STATE_RECORD_GOLDEN=1`
     /// rewrites it, and still fails, so a rewrite is never silent). Twice, to show it is
     /// deterministic.
-    @Test(arguments: ["TestModels.xcdatamodel.contents", "AssetLibrary.schema", "Data.schema"])
+    @Test(arguments: ["TestModels.xcdatamodel.contents", "AssetLibrary.schema", "Data.schema", "Playlist.schema"])
     func generatedSourceMatchesTheGoldenFile(schemaName: String) throws {
         let url = Self.folder.appendingPathComponent("Schemas/\(schemaName)")
         let generator = SwiftGenerator(schema: try SchemaLoader.load(url), schemaName: schemaName)
@@ -43,6 +43,32 @@ import Testing
             #expect(source.contains(body), "\(file.name)")
         }
         #expect(files.filter { !$0.isMachineFile }.allSatisfy { $0.contents.contains("extension ") })
+    }
+
+    /// State.docc's schema article shows Playlist.schema and the code generated from it (this
+    /// module's own Playlist types, built by the plugin), and the types do what it says.
+    @Test func theSchemaArticleShowsThePlaylistSchemaAndItsCode() throws {
+        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/State/State.docc/SchemasAndCodeGeneration.md"), encoding: .utf8)
+        let schema = try String(contentsOf: Self.folder.appendingPathComponent("Schemas/Playlist.schema"), encoding: .utf8)
+        let generated = try String(contentsOf: Self.folder.appendingPathComponent("Golden/Playlist.schema.swift.txt"), encoding: .utf8)
+        let schemaBody = try #require(schema.range(of: "root Playlist")).lowerBound
+        let declarations = try #require(generated.range(of: "/// A named list")).lowerBound
+        #expect(article.contains("```\n" + schema[schemaBody...].trimmingCharacters(in: .newlines) + "\n```"), "the article's schema differs from Schemas/Playlist.schema")
+        #expect(
+            article.contains("```swift\n" + generated[declarations...].trimmingCharacters(in: .newlines) + "\n```"),
+            "the article's code differs from Golden/Playlist.schema.swift.txt")
+
+        let playlist = Playlist(name: "Road", tracks: [Track(title: "A", seconds: 200, mood: .calm)], tint: RGBAColor(hex: "#336699"))
+        let stored = try playlist.storedValue()
+        #expect(stored["model_version"] == 2 && stored["tracks.0.Mood"] == nil && stored["tracks.0.mood"] == ["Mood": "calm"])
+        #expect(stored["tracks.0.rating"] == 0)
+        let empty = try Playlist(string: #"{"name": "Empty", "model_version": 2}"#)
+        #expect(empty.tracks.isEmpty && empty.tint == nil)
+        #expect(try empty.storedValue() == ["name": "Empty", "model_version": 2])
+        let defaults = try Playlist(string: #"{"name": "x", "tracks": [{"title": "B", "seconds": 1}], "model_version": 2}"#)
+        #expect(defaults.tracks.first?.rating == 0 && defaults.tracks.first?.mood == nil)
+        // Version 2 with no migrations: data of version 1 (no model_version) is refused, named.
+        #expect(throws: ModelError.self) { try Playlist(string: #"{"name": "x"}"#) }
     }
 
     /// The sample library read through the generated types and written back: Python reads the

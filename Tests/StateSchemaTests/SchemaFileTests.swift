@@ -50,6 +50,45 @@ import Testing
         #expect(schema.rootProtocol(of: "Round") == "Shape")
     }
 
+    /// `///` before a type documents it — above its attributes too — and survives a write and
+    /// a read, as field comments do.
+    @Test func typeCommentsAreKept() throws {
+        let text = """
+            /// Something to play.
+            protocol Playable {
+                /// In seconds.
+                seconds: Int
+            }
+
+            /// A list of tracks,
+            /// in order.
+            @version(2)
+            struct Playlist {
+                name: String
+            }
+
+            // not documentation
+            struct Track: Playable {
+                title: String
+            }
+
+            /// How it feels.
+            enum Mood { case calm, lively }
+            """
+        let schema = try SchemaFileParser.parse(text)
+        guard case .structure(let playlist)? = schema["Playlist"], case .structure(let track)? = schema["Track"],
+            case .protocolType(let playable)? = schema["Playable"], case .enumeration(let mood)? = schema["Mood"]
+        else {
+            Issue.record("types missing: \(schema)")
+            return
+        }
+        #expect(playlist.documentation == "A list of tracks,\nin order." && playlist.version == 2)
+        #expect(track.documentation == nil)
+        #expect(playable.documentation == "Something to play." && playable.fields.first?.documentation == "In seconds.")
+        #expect(mood.documentation == "How it feels.")
+        #expect(try SchemaFileParser.parse(SchemaFileWriter.render(schema)) == schema)
+    }
+
     @Test func mistakesAreReportedWithLineAndColumn() throws {
         func error(_ text: String) throws -> String {
             try #require(throws: SchemaError.self) { try SchemaFileParser.parse(text, file: "s") }.description

@@ -5,6 +5,7 @@ import Foundation
 import OrderedCollections
 import StateMacros
 
+/// Anything a library holds.
 public protocol Asset: Model {
     var name: String { get set }
     var created: Date { get set }
@@ -15,6 +16,7 @@ extension Conformers where Value == any Asset {
     public static var asset: Self { Conformers(root: "Asset", ColorAsset.self, SoundAsset.self, ImageAsset.self) }
 }
 
+/// An asset backed by a file.
 public protocol FileAsset: Asset {
     var url: URL { get set }
 }
@@ -24,6 +26,7 @@ extension Conformers where Value == any FileAsset {
     public static var fileAsset: Self { Conformers(root: "Asset", SoundAsset.self, ImageAsset.self) }
 }
 
+/// A named color.
 @StateModel
 public struct ColorAsset: Model, Asset {
     public var name: String
