@@ -1,7 +1,8 @@
 import Foundation
-import State
 import StateTestSupport
 import Testing
+
+@testable import State
 
 /// What a conversion loses is said once, with a count and where; what a message quotes from
 /// the input stays readable however long the input is.
@@ -33,6 +34,27 @@ import Testing
         let binary = try datesWithFractions.serialized(as: .binary, warnings: &warnings)
         #expect(warnings.isEmpty, "a binary plist keeps every date exactly")
         #expect(try PlistValue(parsing: binary) == datesWithFractions)
+    }
+
+    /// The warning's quick test (a whole second in years 1…9999 needs no text) says what
+    /// writing the date and reading it back says, for whole, fractional and far-off instants.
+    @Test func theQuickDateTestAgreesWithARoundTrip() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        var instants: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 6.0e10, -6.0e10, 2.5e11, -6.4e10, 2.6e11, 1e14, -1e14, .infinity, -.infinity, .nan]
+        for _ in 0..<3000 {
+            let whole = Double(Int64.random(in: -70_000_000_000...260_000_000_000, using: &rng))
+            instants.append(whole)
+            instants.append(whole + [0.5, 0.25, 1e-6, 5e-7, 0.999_999_9].randomElement(using: &rng)!)
+        }
+        for t in instants {
+            let date = Date(timeIntervalSinceReferenceDate: t)
+            for format in [PlistFormat.xml, .json] {
+                let text = Array(PlistDate.format(date, fractional: format.isJSON).utf8)
+                let back = text.withUnsafeBufferPointer { PlistDate.parse($0) }
+                let lossy = back?.timeIntervalSinceReferenceDate != t
+                #expect(PlistValue.isLossy(date, format: format) == lossy, "\(t) in \(format) (seed \(rng.seed))")
+            }
+        }
     }
 
     @Test(arguments: ["json", "xml"]) func aHundredThousandDigitNumberGivesAShortMessage(format: String) throws {

@@ -54,6 +54,34 @@ import Testing
         #expect(converted > 300)
     }
 
+    /// The value writer sizes every object before writing it (into a file of its exact size):
+    /// long strings, ASCII and not (UTF-16, with pairs past the BMP), containers past 14 entries
+    /// (a count object of its own), more than 255 and 65 535 objects (wider references), and
+    /// every integer width — written the same as from the spans, and read back by plistlib.
+    @Test(.slow, .tags(.python)) func sizesOfEveryObjectKind() throws {
+        var items: [PlistValue] = []
+        for i in 0..<70_000 {
+            switch i % 7 {
+            case 0: items.append(.string(String(repeating: "é🍎x", count: i % 40)))
+            case 1: items.append(.string(String(repeating: "ascii", count: i % 50)))
+            case 2: items.append(.integer([0, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, -1, Int128(Int64.max), Int128(UInt64.max)][i % 10]))
+            case 3: items.append(.data(Data(repeating: UInt8(i % 256), count: i % 300)))
+            case 4: items.append(.array((0..<(i % 20)).map { .integer(Int128($0)) }))
+            case 5: items.append(.dictionary(OrderedDictionary(uniqueKeysWithValues: (0..<(i % 18)).map { ("k\($0)", PlistValue.real(Double($0) / 3)) })))
+            default: items.append(.date(Date(timeIntervalSinceReferenceDate: Double(i))))
+            }
+        }
+        let value = PlistValue.dictionary(["items": .array(items), "uid": .uid(70_000), "flag": true])
+        let binary = try value.serialized(as: .binary)
+        #expect(try PlistValue(parsing: binary) == value)
+        try expectSameConversion(try value.serialized(as: .xml), to: .binary, "big XML")
+        let noUID = PlistValue.dictionary(["items": .array(items), "flag": true])
+        try expectSameConversion(try noUID.serialized(as: .json), to: .binary, "big JSON")
+        let url = try Fixtures.temporaryFolder().appendingPathComponent("sizes.plist")
+        try Data(binary).write(to: url)
+        #expect(try PlistOracle.read(url) == PlistOracle.canonical(value))
+    }
+
     /// `state get` of a subtree: every node written from the spans as its value would be.
     @Test func subtreesAsTheirValues() throws {
         var rng = SeededGenerator.fromEnvironment()

@@ -18,115 +18,142 @@ public enum BinaryPlistWriter {
         return flattener.emit()
     }
 
-    fileprivate enum Entry {
-        case scalar(PlistValue)
-        /// References in `refs[start..<start+count]` (a dictionary has keys then values).
-        case array(start: Int, count: Int)
-        case dictionary(start: Int, count: Int)
+    /// One object, in 12 bytes: `kind` says which; `a`/`b` hold a range (of `refs` for a
+    /// container, of the string arena for a string, of `data` for data), or a 64-bit value's
+    /// bits. Not a `PlistValue`: keeping one per object was a retain when stored and another
+    /// when written, and twice the memory.
+    fileprivate struct Entry {
+        enum Kind: UInt8 { case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null }
+        var kind: Kind
+        private var _a: UInt32
+        private var _b: UInt32
+
+        init(_ kind: Kind, a: Int, b: Int) {
+            self.kind = kind
+            _a = UInt32(truncatingIfNeeded: a)
+            _b = UInt32(truncatingIfNeeded: b)
+        }
+
+        init(_ kind: Kind, bits: UInt64) {
+            self.kind = kind
+            _a = UInt32(truncatingIfNeeded: bits >> 32)
+            _b = UInt32(truncatingIfNeeded: bits)
+        }
+
+        var a: Int { Int(_a) }
+        var b: Int { Int(_b) }
+        var bits: UInt64 { UInt64(_a) << 32 | UInt64(_b) }
     }
 
     fileprivate struct Flattener {
         var entries: [Entry] = []
-        var refs: [Int] = []
+        /// Object references, 32 bits each (an object index, like `Entry`'s fields, is below
+        /// 2^32): half the memory of `Int`s, and memory first touched is much of a write's time.
+        var refs: [UInt32] = []
+        /// Children of the containers being flattened, innermost last: one buffer for all of
+        /// them instead of an array per container.
+        private var pending: [UInt32] = []
         // Equal scalars are stored once, in open-addressed tables with cheap hashes (a
         // `Dictionary`'s SipHash was most of the time of building a keyed archive's graph):
         // strings by their UTF-8, kept in one arena; numbers, dates and UIDs by kind and bits.
         var strings = ByteStringTable(expected: 1024)
         var stringBytes: [UInt8] = []
-        /// Per string stored: where its UTF-8 is in `stringBytes`, and its entry.
-        var stringSpans: [(start: Int, count: Int, entry: Int)] = []
+        /// Per string stored: where its UTF-8 is in `stringBytes`, its entry, and its hash (so
+        /// that growing the table does not hash every string again).
+        var stringSpans: [(start: Int, count: Int, entry: Int, hash: UInt64)] = []
         var numbers = BitsTable()
-        /// Integers past 64 bits, rare enough for a dictionary.
-        var wideIntegers: [Int128: Int] = [:]
+        /// Data objects (rarely repeated; not worth hashing) and integers past 64 bits.
+        var data: [Data] = []
+        var wideIntegers: [Int128] = []
+        var wideIndexes: [Int128: Int] = [:]
         var trueIndex: Int?
         var falseIndex: Int?
         var keepsNull = false
-
-        private enum BitsKind: UInt8 {
-            case integer = 1, unsigned, real, date, uid
-        }
 
         mutating func scalar(_ value: PlistValue) -> Int {
             let index = entries.count
             switch value {
             case .string(var s):
-                if let found = s.withUTF8({ string(utf8: $0, index: index) }) { return found }
+                return s.withUTF8 { string(utf8: $0) }
             case .integer(let i):
-                if let small = Int64(exactly: i) {
-                    if let found = bits(.integer, UInt64(bitPattern: small), index: index) { return found }
-                } else if let large = UInt64(exactly: i) {
-                    if let found = bits(.unsigned, large, index: index) { return found }
-                } else {
-                    if let found = wideIntegers[i] { return found }
-                    wideIntegers[i] = index
-                }
+                if let small = Int64(exactly: i) { return number(.integer, UInt64(bitPattern: small)) }
+                if let large = UInt64(exactly: i) { return number(.unsigned, large) }
+                if let found = wideIndexes[i] { return found }
+                wideIndexes[i] = index
+                entries.append(Entry(.wideInteger, a: wideIntegers.count, b: 0))
+                wideIntegers.append(i)
             case .real(let d):
-                if let found = bits(.real, d.bitPattern, index: index) { return found }
+                return number(.real, d.bitPattern)
             case .date(let date):
-                if let found = bits(.date, date.timeIntervalSinceReferenceDate.bitPattern, index: index) { return found }
+                return number(.date, date.timeIntervalSinceReferenceDate.bitPattern)
             case .bool(let b):
                 if let found = b ? trueIndex : falseIndex { return found }
                 if b { trueIndex = index } else { falseIndex = index }
+                entries.append(Entry(.bool, a: b ? 1 : 0, b: 0))
             case .uid(let u):
-                if let found = bits(.uid, u, index: index) { return found }
-            default:
-                break  // data is rarely repeated; not worth hashing
+                return number(.uid, u)
+            case .data(let bytes):
+                entries.append(Entry(.data, a: data.count, b: 0))
+                data.append(bytes)
+            case .null:
+                entries.append(Entry(.null, a: 0, b: 0))
+            case .array, .dictionary:
+                preconditionFailure("not a scalar")
             }
-            entries.append(.scalar(value))
             return index
         }
 
-        /// The entry of a string already stored with these bytes; else records `index` for it.
-        private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, index: Int) -> Int? {
+        /// The entry of the string with these bytes, stored once.
+        private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
             let hash = ByteStringTable.hash(text)
             let found: Int? = stringBytes.withUnsafeBufferPointer { arena in
-                strings.find(hash: hash) { ordinal in
-                    let span = stringSpans[ordinal]
-                    return span.count == text.count && (span.count == 0 || memcmp(arena.baseAddress! + span.start, text.baseAddress!, span.count) == 0)
+                stringSpans.withUnsafeBufferPointer { spans in
+                    strings.find(hash: hash) { ordinal in
+                        let span = spans[ordinal]
+                        return span.count == text.count && (span.count == 0 || memcmp(arena.baseAddress! + span.start, text.baseAddress!, span.count) == 0)
+                    }
                 }
             }
             if let found { return stringSpans[found].entry }
+            let index = entries.count
             let ordinal = stringSpans.count
-            stringSpans.append((stringBytes.count, text.count, index))
+            stringSpans.append((stringBytes.count, text.count, index, hash))
+            entries.append(Entry(.string, a: stringBytes.count, b: stringBytes.count + text.count))
             stringBytes.append(contentsOf: text)
-            stringBytes.withUnsafeBufferPointer { arena in
-                strings.insert(hash: hash, index: ordinal) { o in
-                    let span = stringSpans[o]
-                    return ByteStringTable.hash(UnsafeBufferPointer(rebasing: arena[span.start..<(span.start + span.count)]))
-                }
+            stringSpans.withUnsafeBufferPointer { spans in
+                strings.insert(hash: hash, index: ordinal) { spans[$0].hash }
             }
-            return nil
+            return index
         }
 
-        /// The entry of a value of `kind` already stored with these bits; else records `index`.
-        private mutating func bits(_ kind: BitsKind, _ bits: UInt64, index: Int) -> Int? {
+        /// The entry of the value of `kind` with these bits, stored once.
+        private mutating func number(_ kind: Entry.Kind, _ bits: UInt64) -> Int {
             let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
             if let found = numbers.find(key) { return found }
+            let index = entries.count
             numbers.insert(key, index: index)
-            return nil
+            entries.append(Entry(kind, bits: bits))
+            return index
         }
 
         mutating func add(_ value: PlistValue) throws -> Int {
             switch value {
             case .array(let items):
                 let index = entries.count
-                entries.append(.array(start: 0, count: 0))
-                var children: [Int] = []
-                children.reserveCapacity(items.count)
-                for (i, item) in items.enumerated() { children.append(try WriteError.within(.index(i)) { try add(item) }) }
-                entries[index] = .array(start: refs.count, count: children.count)
-                refs.append(contentsOf: children)
+                entries.append(Entry(.array, a: 0, b: 0))
+                let first = pending.count
+                for i in items.indices { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(i)) { try add(items[i]) })) }
+                container(.array, at: index, count: items.count, from: first)
                 return index
             case .dictionary(let dict):
                 let index = entries.count
-                entries.append(.dictionary(start: 0, count: 0))
-                var children: [Int] = []
-                children.reserveCapacity(dict.count * 2)
-                for key in dict.keys { children.append(scalar(.string(key))) }
+                entries.append(Entry(.dictionary, a: 0, b: 0))
+                let first = pending.count
+                let keys = dict.keys
+                for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: scalar(.string(keys[i])))) }
                 let values = dict.values
-                for i in 0..<values.count { children.append(try WriteError.within(.key(dict.keys[i])) { try add(values[i]) }) }
-                entries[index] = .dictionary(start: refs.count, count: dict.count)
-                refs.append(contentsOf: children)
+                for i in values.indices { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) })) }
+                container(.dictionary, at: index, count: dict.count, from: first)
                 return index
             case .null where !keepsNull:
                 throw WriteError(message: "null cannot be stored in a property list")
@@ -135,20 +162,125 @@ public enum BinaryPlistWriter {
             }
         }
 
+        /// Moves a container's children from `pending[first...]` to `refs`.
+        private mutating func container(_ kind: Entry.Kind, at index: Int, count: Int, from first: Int) {
+            entries[index] = Entry(kind, a: refs.count, b: count)
+            refs.append(contentsOf: pending[first...])
+            pending.removeSubrange(first...)
+        }
+
+        /// An array of the objects `items` (already flattened).
+        mutating func array(_ items: [Int]) -> Int {
+            entries.append(Entry(.array, a: refs.count, b: items.count))
+            refs.append(contentsOf: items.lazy.map { UInt32(truncatingIfNeeded: $0) })
+            return entries.count - 1
+        }
+
+        /// A dictionary of `keys` to the objects `values` (already flattened).
+        mutating func dictionary(keys: [String], values: [Int]) -> Int {
+            let references = keys.map { scalar(.string($0)) } + values
+            entries.append(Entry(.dictionary, a: refs.count, b: keys.count))
+            refs.append(contentsOf: references.lazy.map { UInt32(truncatingIfNeeded: $0) })
+            return entries.count - 1
+        }
+
+        /// The size in bytes of entry `entry` as `write` writes it.
+        func size(of entry: Entry, refSize: Int, arena: UnsafeBufferPointer<UInt8>) -> Int {
+            switch entry.kind {
+            case .array: BinaryPlistWriter.markerSize(entry.b) + entry.b * refSize
+            case .dictionary: BinaryPlistWriter.markerSize(entry.b) + 2 * entry.b * refSize
+            case .string: BinaryPlistWriter.stringSize(UnsafeBufferPointer(rebasing: arena[entry.a..<entry.b]))
+            case .integer: BinaryPlistWriter.integerSize(Int128(Int64(bitPattern: entry.bits)))
+            case .unsigned: BinaryPlistWriter.integerSize(Int128(entry.bits))
+            case .wideInteger: BinaryPlistWriter.integerSize(wideIntegers[entry.a])
+            case .real, .date: 9
+            case .uid: 1 + BinaryPlistWriter.width(entry.bits)
+            case .bool, .null: 1
+            case .data: BinaryPlistWriter.markerSize(data[entry.a].count) + data[entry.a].count
+            }
+        }
+
+        /// Writes entry `entry`.
+        func write(_ entry: Entry, refSize: Int, refs: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) {
+            switch entry.kind {
+            case .array:
+                BinaryPlistWriter.appendContainer(0xA, count: entry.b, refs: refs[entry.a..<(entry.a + entry.b)], refSize: refSize, into: &out)
+            case .dictionary:
+                BinaryPlistWriter.appendContainer(0xD, count: entry.b, refs: refs[entry.a..<(entry.a + 2 * entry.b)], refSize: refSize, into: &out)
+            case .string:
+                BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: arena[entry.a..<entry.b]), into: &out)
+            case .integer:
+                BinaryPlistWriter.integer(Int128(Int64(bitPattern: entry.bits)), into: &out)
+            case .unsigned:
+                BinaryPlistWriter.integer(Int128(entry.bits), into: &out)
+            case .wideInteger:
+                BinaryPlistWriter.integer(wideIntegers[entry.a], into: &out)
+            case .real:
+                out.append(0x23)
+                out.appendBigEndian(entry.bits, size: 8)
+            case .date:
+                out.append(0x33)
+                out.appendBigEndian(entry.bits, size: 8)
+            case .uid:
+                BinaryPlistWriter.appendScalar(.uid(entry.bits), into: &out)
+            case .bool:
+                out.append(entry.a == 1 ? 0x09 : 0x08)
+            case .data:
+                BinaryPlistWriter.appendScalar(.data(data[entry.a]), into: &out)
+            case .null:
+                out.append(0x00)
+            }
+        }
+
+        /// The file. Every object's size is known before it is written, so the file is written
+        /// once, into an array of its exact size: no buffer grown and copied, and half the
+        /// fresh memory (whose first touch is a page fault) of writing it and copying it out.
         func emit(topObject: Int = 0) -> [UInt8] {
-            var out = OutputBuffer(capacity: entries.count * 12 + 64)
-            defer { out.deallocate() }
-            refs.withUnsafeBufferPointer { refs in
-                BinaryPlistWriter.emitDocument(objectCount: entries.count, topObject: topObject, into: &out) { index, refSize, out in
-                    switch entries[index] {
-                    case .array(let start, let count):
-                        BinaryPlistWriter.appendContainer(0xA, count: count, refs: refs[start..<(start + count)], refSize: refSize, into: &out)
-                    case .dictionary(let start, let count):
-                        BinaryPlistWriter.appendContainer(0xD, count: count, refs: refs[start..<(start + 2 * count)], refSize: refSize, into: &out)
-                    case .scalar(let value):
-                        BinaryPlistWriter.appendScalar(value, into: &out)
+            let refSize = BinaryPlistWriter.width(UInt64(entries.count))
+            return refs.withUnsafeBufferPointer { refs in
+                stringBytes.withUnsafeBufferPointer { arena in
+                    entries.withUnsafeBufferPointer { entries in
+                        var offsets: [Int] = []
+                        offsets.reserveCapacity(entries.count)
+                        var position = 8
+                        for entry in entries {
+                            offsets.append(position)
+                            position += size(of: entry, refSize: refSize, arena: arena)
+                        }
+                        let total = position + entries.count * BinaryPlistWriter.width(UInt64(position)) + 32
+                        var fallback: [UInt8]?
+                        let file = [UInt8](unsafeUninitializedCapacity: total) { memory, initialized in
+                            var out = OutputBuffer(wrapping: memory)
+                            defer { out.deallocate() }
+                            out.append("bplist00")
+                            var exact = true
+                            for index in entries.indices {
+                                exact = exact && out.position == offsets[index]
+                                write(entries[index], refSize: refSize, refs: refs, arena: arena, into: &out)
+                            }
+                            BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: entries.count, topObject: topObject, refSize: refSize, into: &out)
+                            // A size that disagreed with what was written would be a bug here;
+                            // it must not be a broken file: write it again the plain way.
+                            if exact, out.count == total, out.isWriting(into: memory) {
+                                initialized = total
+                            } else {
+                                assertionFailure("binary plist object sizes disagree with what was written")
+                                fallback = emitRecordingOffsets(topObject: topObject, refSize: refSize, refs: refs, arena: arena)
+                                initialized = 0
+                            }
+                        }
+                        return fallback ?? file
                     }
                 }
+            }
+        }
+
+        /// The file written in one pass, each offset recorded as it is reached.
+        private func emitRecordingOffsets(topObject: Int, refSize: Int, refs: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            var out = OutputBuffer(capacity: entries.count * 12 + arena.count + 64)
+            defer { out.deallocate() }
+            BinaryPlistWriter.emitDocument(objectCount: entries.count, topObject: topObject, into: &out) { index, _, out in
+                write(entries[index], refSize: refSize, refs: refs, arena: arena, into: &out)
             }
             return out.bytes
         }
@@ -185,6 +317,37 @@ public enum BinaryPlistWriter {
         marker(type, count: count, into: &out)
         out.reserve(refs.count * refSize)
         for r in refs { out.appendBigEndian(UInt64(r), size: refSize) }
+    }
+
+    /// The bytes of `marker(_:count:into:)` for `count`.
+    @inline(__always) static func markerSize(_ count: Int) -> Int {
+        count < 15 ? 1 : 1 + integerSize(Int128(count))
+    }
+
+    /// The bytes of `integer(_:into:)` for `v`.
+    @inline(__always) static func integerSize(_ v: Int128) -> Int {
+        v < 0 ? 9 : v <= 0xFF ? 2 : v <= 0xFFFF ? 3 : v <= 0xFFFF_FFFF ? 5 : v <= Int128(Int64.max) ? 9 : 17
+    }
+
+    /// The bytes of `appendString(_:into:)` for these UTF-8 bytes (valid UTF-8: a Swift
+    /// string's): ASCII as it is, anything else as UTF-16 — a code unit per character that
+    /// does not continue another, two for one past the Basic Multilingual Plane.
+    static func stringSize(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var units = 0
+        var ascii = true
+        for byte in utf8 {
+            if byte < 0x80 {
+                units += 1
+            } else {
+                ascii = false
+                if byte >= 0xF0 {
+                    units += 2
+                } else if byte >= 0xC0 {
+                    units += 1
+                }
+            }
+        }
+        return ascii ? markerSize(utf8.count) + utf8.count : markerSize(units) + 2 * units
     }
 
     /// An object's marker byte with its count (a following integer object past 14).
@@ -286,20 +449,12 @@ public struct BinaryPlistBuilder {
     }
 
     /// An array of the objects `items`; its index.
-    public mutating func array(_ items: [Int]) -> Int {
-        flattener.entries.append(.array(start: flattener.refs.count, count: items.count))
-        flattener.refs.append(contentsOf: items)
-        return flattener.entries.count - 1
-    }
+    public mutating func array(_ items: [Int]) -> Int { flattener.array(items) }
 
     /// A dictionary of `keys` (distinct) to the objects `values`; its index.
     public mutating func dictionary(keys: [String], values: [Int]) -> Int {
         precondition(keys.count == values.count)
-        var references = keys.map { flattener.scalar(.string($0)) }
-        references += values
-        flattener.entries.append(.dictionary(start: flattener.refs.count, count: keys.count))
-        flattener.refs.append(contentsOf: references)
-        return flattener.entries.count - 1
+        return flattener.dictionary(keys: keys, values: values)
     }
 
     /// The file, with `root` as its top object.

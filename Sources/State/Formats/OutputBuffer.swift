@@ -19,12 +19,27 @@ package struct OutputBuffer {
     private var handedOver = 0
     /// The first error the sink threw; rethrown by `finish()`.
     private(set) var sinkError: Error?
+    /// False for a buffer over memory someone else allocated (`init(wrapping:)`), until it
+    /// outgrows it and moves to memory of its own.
+    private var ownsMemory = true
 
     package init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
         sink = nil
     }
+
+    /// A buffer that writes into `memory` (allocated and freed by the caller, e.g. an array's
+    /// uninitialized storage) — until it needs more, when it moves to memory of its own.
+    package init(wrapping memory: UnsafeMutableBufferPointer<UInt8>) {
+        capacity = memory.count
+        base = memory.baseAddress ?? .allocate(capacity: 1)
+        sink = nil
+        ownsMemory = memory.baseAddress == nil
+    }
+
+    /// Whether the bytes are still in `memory` (the buffer never outgrew it).
+    package func isWriting(into memory: UnsafeMutableBufferPointer<UInt8>) -> Bool { !ownsMemory && base == memory.baseAddress }
 
     /// A buffer of `capacity` bytes that hands its content to `sink` whenever it is full.
     package init(capacity: Int = 1 << 20, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
@@ -51,7 +66,7 @@ package struct OutputBuffer {
         count = 0
     }
 
-    package func deallocate() { base.deallocate() }
+    package func deallocate() { if ownsMemory { base.deallocate() } }
 
     /// A copy of the bytes written so far.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -73,7 +88,8 @@ package struct OutputBuffer {
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsMemory { base.deallocate() }
+        ownsMemory = true
         base = newBase
         capacity = newCapacity
     }
@@ -109,13 +125,22 @@ package struct OutputBuffer {
         s.withUTF8 { append($0) }
     }
 
-    /// Appends `value` as big-endian in `size` bytes.
+    /// Appends `value` as big-endian in `size` bytes (1, 2, 4 or 8: one store each — a loop
+    /// per byte was a visible part of writing a binary plist's references).
     @inline(__always) package mutating func appendBigEndian(_ value: UInt64, size: Int) {
         reserve(size)
-        var v = value
-        for i in stride(from: size - 1, through: 0, by: -1) {
-            base[count + i] = UInt8(truncatingIfNeeded: v)
-            v >>= 8
+        let at = UnsafeMutableRawPointer(base + count)
+        switch size {
+        case 1: at.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+        case 2: at.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
+        case 4: at.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+        case 8: at.storeBytes(of: value.bigEndian, as: UInt64.self)
+        default:
+            var v = value
+            for i in stride(from: size - 1, through: 0, by: -1) {
+                base[count + i] = UInt8(truncatingIfNeeded: v)
+                v >>= 8
+            }
         }
         count += size
     }

@@ -92,9 +92,7 @@ struct SpanSource {
         var first: Int?
         for node in root...(root + Int(self[root].size)) where self[node].kind == .date {
             guard case .date(let date) = scalar(node) else { continue }
-            let text = Array(PlistDate.format(date, fractional: format.isJSON).utf8)
-            let back = text.withUnsafeBufferPointer { PlistDate.parse($0) }
-            if back?.timeIntervalSinceReferenceDate != date.timeIntervalSinceReferenceDate {
+            if PlistValue.isLossy(date, format: format) {
                 count += 1
                 if first == nil { first = node }
             }

@@ -10,10 +10,11 @@ struct WriteError: Error {
     }
 
     /// Runs `body`, which writes the member `component` names: an error it throws gets that
-    /// component on its key path.
-    @inline(__always) static func within<R>(_ component: PlistPath.Component, _ body: () throws -> R) throws -> R {
+    /// component on its key path. The component is made only then: a key is a `String`, and
+    /// copying one per member was a retain and a release on every value written.
+    @inline(__always) static func within<R>(_ component: @autoclosure () -> PlistPath.Component, _ body: () throws -> R) throws -> R {
         do { return try body() } catch var error as WriteError {
-            error.reversedPath.append(component)
+            error.reversedPath.append(component())
             throw error
         }
     }
