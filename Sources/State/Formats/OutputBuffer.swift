@@ -25,7 +25,7 @@ package struct OutputBuffer {
 
     package init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
         sink = nil
     }
 
@@ -33,7 +33,7 @@ package struct OutputBuffer {
     /// uninitialized storage) — until it needs more, when it moves to memory of its own.
     package init(wrapping memory: UnsafeMutableBufferPointer<UInt8>) {
         capacity = memory.count
-        base = memory.baseAddress ?? .allocate(capacity: 1)
+        base = memory.baseAddress ?? Self.allocate(1)
         sink = nil
         ownsMemory = memory.baseAddress == nil
     }
@@ -44,7 +44,7 @@ package struct OutputBuffer {
     /// A buffer of `capacity` bytes that hands its content to `sink` whenever it is full.
     package init(capacity: Int = 1 << 20, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
         self.sink = sink
     }
 
@@ -66,7 +66,15 @@ package struct OutputBuffer {
         count = 0
     }
 
-    package func deallocate() { if ownsMemory { base.deallocate() } }
+    package func deallocate() { if ownsMemory { free(base) } }
+
+    /// Owned memory comes from `malloc` so that growing is a `realloc`: for a large buffer the
+    /// C library moves its pages rather than copying them (a doubling buffer copied, and first
+    /// touched, its whole content at every step).
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     /// A copy of the bytes written so far.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -86,11 +94,15 @@ package struct OutputBuffer {
             minimum = needed
         }
         let newCapacity = max(minimum, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        if ownsMemory { base.deallocate() }
-        ownsMemory = true
-        base = newBase
+        if ownsMemory {
+            guard let moved = realloc(base, newCapacity) else { fatalError("out of memory growing to \(newCapacity) bytes") }
+            base = moved.assumingMemoryBound(to: UInt8.self)
+        } else {
+            let newBase = Self.allocate(newCapacity)
+            newBase.update(from: base, count: count)
+            base = newBase
+            ownsMemory = true
+        }
         capacity = newCapacity
     }
 
