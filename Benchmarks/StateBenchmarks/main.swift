@@ -178,6 +178,37 @@ if arguments.count == 4, arguments[1] == "--child" {
             app.waitForJobs()
             precondition(!app.state.document.isCheckPending)
             details = ["open": opened - start, "checked": Measurement.now() - start]
+        case "browser-first-screen-guessed":
+            // `state FILE` on a file with no schema beside it (a 1 GB JSON, say): read, parse,
+            // the shallow guess, links, layout and the first draw.
+            let start = Measurement.now()
+            let tree = try SourceTree(contentsOf: url)
+            let parsed = Measurement.now()
+            let document = try BrowserDocument.open(tree, from: url, displayName: url.lastPathComponent, schema: nil, root: nil, discoversSchema: false, deferCheck: true)
+            let opened = Measurement.now()
+            let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
+            var app = BrowserApp(state: BrowserBenchmark.state(document, backend), backend: backend)
+            backend.send(.key(.character("q")))
+            app.step()
+            seconds = Measurement.now() - start
+            precondition(backend.screen.lines[0].contains("root"))
+            details = ["read+parse": parsed - start, "document": opened - parsed, "state+draw": seconds - (opened - start)]
+        case "links":
+            // The browser's node links, made in one pass and in two halves, alternately.
+            let tree = try SourceTree(contentsOf: url)
+            var one = Double.infinity
+            var halves = Double.infinity
+            for _ in 0..<3 {
+                var start = Measurement.now()
+                let a = NodeLinks(tree, splittingAbove: .max, threads: 1)
+                one = min(one, Measurement.now() - start)
+                start = Measurement.now()
+                let b = NodeLinks(tree, splittingAbove: 0, threads: 2)
+                halves = min(halves, Measurement.now() - start)
+                precondition(a.parents.count == b.parents.count)
+            }
+            seconds = halves
+            details = ["one pass": one, "halves": halves]
         case "browser-keystrokes":
             let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
             let result = BrowserBenchmark.keystrokes(document)
@@ -417,4 +448,35 @@ if sections.contains("browser"), let archive = run("archive-browser", archiveURL
     print(
         "    edit / undo / redo of a field in the graph (median, max): "
             + ["edit", "undo", "redo"].map { "\($0) \(ms(details[$0 + " median"])) \(ms(details[$0 + " max"]))" }.joined(separator: "; "))
+}
+
+// MARK: - 1 GB (`--sections big`, not run by default: it writes a 1 GB file)
+
+if sections.contains("big") {
+    // The largest library of the run, as JSON, repeated in one array until the file passes
+    // 1 GB: a file with no schema beside it, opened as `state FILE` opens it.
+    let size = Int(sizes.max() ?? 100)
+    let library = try FileBytes.read(outFolder.appendingPathComponent("library-\(size)mb.json"))
+    let url = outFolder.appendingPathComponent("big-1gb.json")
+    let copies = max(1, Int((1e9 / Double(library.count)).rounded(.up)))
+    FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.write(contentsOf: Data("[\n".utf8))
+    for copy in 0..<copies {
+        if copy > 0 { try handle.write(contentsOf: Data(",\n".utf8)) }
+        try handle.write(contentsOf: Data(library))
+    }
+    try handle.write(contentsOf: Data("\n]\n".utf8))
+    try handle.close()
+    let mb = Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1e6
+    print("\n1 GB — `state FILE` on \(copies) copies of library-\(size)mb.json in one array (\(String(format: "%.0f", mb)) MB), no schema; best of \(repeats)")
+    if let first = run("browser-first-screen-guessed", url), let details = first.details {
+        print(
+            "    first screen \(String(format: "%.2f s", first.seconds)) (read + parse \(String(format: "%.2f", details["read+parse"] ?? 0)) s, document and links \(String(format: "%.2f", details["document"] ?? 0)) s, state and draw \(String(format: "%.2f", details["state+draw"] ?? 0)) s); peak \(String(format: "%.2f", Double(first.peakBytes - first.baselineBytes) / (mb * 1e6)))× the file"
+        )
+    }
+    if let links = run("links", url), let details = links.details {
+        print("    node links: one pass \(String(format: "%.3f s", details["one pass"] ?? 0)), two halves at once \(String(format: "%.3f s", details["halves"] ?? 0))")
+    }
+    try? FileManager.default.removeItem(at: url)
 }

@@ -5,35 +5,61 @@
 /// model is the same role in every instance), so this costs 4 bytes a node where a dictionary
 /// of roles cost about ten times that, and looking a role up is an array read.
 public struct RoleTable: Sendable {
-    /// 0 means no role; otherwise an index + 1 into `distinct`.
+    /// 0 means no role; otherwise an index + 1 into `distinct`. Empty while `sparse`.
     private var indexes: [UInt32]
+    /// The same for a table of few roles (a quick pass over the top of a tree): by node.
+    private var sparse: [Int: UInt32]?
     private var distinct: [NodeRole] = []
     private var interned: [NodeRole: UInt32] = [:]
+    /// The number of nodes of the document the table is for.
+    public private(set) var nodeCount: Int
 
-    /// A table with no role for each of `nodeCount` nodes.
-    public init(nodeCount: Int) {
-        indexes = Array(repeating: 0, count: nodeCount)
+    /// A table with no role for each of `nodeCount` nodes. A `sparse` one keeps its roles by
+    /// node instead of one slot a node — until it holds more than a sixteenth of the nodes —
+    /// for a pass that likely gives few nodes a role (the first screen's check of a 1 GB
+    /// file's top levels), where zeroing a slot for each of its 26 million nodes cost a tenth
+    /// of the first screen.
+    public init(nodeCount: Int, sparse: Bool = false) {
+        self.nodeCount = nodeCount
+        indexes = sparse ? [] : Array(repeating: 0, count: nodeCount)
+        self.sparse = sparse ? [:] : nil
     }
 
     /// The node's role, if it has one.
     public subscript(node: Int) -> NodeRole? {
         get {
-            let i = indexes[node]
+            let i = sparse.map { $0[node] ?? 0 } ?? indexes[node]
             return i == 0 ? nil : distinct[Int(i - 1)]
         }
         set {
             guard let role = newValue else {
-                indexes[node] = 0
+                store(0, at: node)
                 return
             }
             if let i = interned[role] {
-                indexes[node] = i
+                store(i, at: node)
             } else {
                 distinct.append(role)
                 let i = UInt32(distinct.count)
                 interned[role] = i
-                indexes[node] = i
+                store(i, at: node)
             }
+        }
+    }
+
+    private mutating func store(_ index: UInt32, at node: Int) {
+        if sparse != nil {
+            precondition(node >= 0 && node < nodeCount, "node \(node) outside a table of \(nodeCount)")
+            sparse![node] = index == 0 ? nil : index
+            // Not so few after all (a flat file's top levels are all of it): one slot a node.
+            if sparse!.count > max(4096, nodeCount / 16) {
+                var dense = [UInt32](repeating: 0, count: nodeCount)
+                for (n, i) in sparse! { dense[n] = i }
+                indexes = dense
+                sparse = nil
+            }
+        } else {
+            indexes[node] = index
         }
     }
 
@@ -43,15 +69,19 @@ public struct RoleTable: Sendable {
     package func replacingSubtree(at node: Int, oldSize: Int, newSize: Int) -> RoleTable {
         var table = self
         let oldEnd = node + 1 + oldSize
-        table.indexes.replaceSubrange(node..<oldEnd, with: repeatElement(0, count: newSize + 1))
+        table.nodeCount += newSize - oldSize
+        if let sparse {
+            var moved: [Int: UInt32] = [:]
+            for (n, i) in sparse where n < node || n >= oldEnd { moved[n < node ? n : n + newSize - oldSize] = i }
+            table.sparse = moved
+        } else {
+            table.indexes.replaceSubrange(node..<oldEnd, with: repeatElement(0, count: newSize + 1))
+        }
         return table
     }
 
-    /// The number of nodes of the document the table is for.
-    public var nodeCount: Int { indexes.count }
-
     /// The number of nodes that have a role.
-    public var assignedCount: Int { indexes.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } }
+    public var assignedCount: Int { sparse?.count ?? indexes.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } }
 
     /// The distinct roles in use.
     public var distinctRoles: [NodeRole] { distinct }

@@ -22,7 +22,7 @@ public enum SchemaInference {
     /// Guesses roles for the nodes down to `depthLimit` (the root is depth 0); deeper nodes get
     /// none. The browser uses a shallow pass to draw its first screen at once.
     public static func annotate(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
-        var roles = RoleTable(nodeCount: tree.nodes.count)
+        var roles = RoleTable(nodeCount: tree.nodes.count, sparse: depthLimit != .max)
         let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit))
         context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles)
         return TypedDocument(schema: Schema(), rootType: nil, roles: roles, diagnostics: [])

@@ -27,7 +27,7 @@ public struct SchemaValidator: Sendable {
     /// browser draws its first screen from such a pass while the whole check runs beside it.
     /// The diagnostics of a limited pass are only those found above the limit.
     public func validate(_ tree: SourceTree, as rootType: String? = nil, depthLimit: Int = .max) -> TypedDocument {
-        var run = Run(schema: schema, transforms: transforms, tree: tree, roles: RoleTable(nodeCount: tree.nodes.count), depthLimit: depthLimit)
+        var run = Run(schema: schema, transforms: transforms, tree: tree, roles: RoleTable(nodeCount: tree.nodes.count, sparse: depthLimit != .max), depthLimit: depthLimit)
         let root = rootType ?? schema.root ?? run.guessRoot()
         if let root {
             if schema[root] == nil {

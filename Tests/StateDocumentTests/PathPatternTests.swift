@@ -157,6 +157,8 @@ import Testing
             #expect(ours.count == Set(ours).count, "each match once: \(text)")
             if !ours.isEmpty { nonEmpty += 1 }
         }
-        #expect(nonEmpty > 120, "the random patterns should match something often")
+        // Not vacuous: enough patterns match something. (About 12–15 % do; one seed gave
+        // 112 of 1000, so the floor is well below that rather than at the usual rate.)
+        #expect(nonEmpty > 50, "the random patterns should match something often (seed \(random.seed))")
     }
 }
