@@ -28,34 +28,12 @@ extension BinaryPlistWriter {
 private struct SpanFlattener {
     let source: SpanSource
 
-    /// One object: `kind` says which; `a`/`b` are the node and, for a key, 1 — or a range of
-    /// `refs` for a container, or a range of `decoded` for a string that needed decoding.
-    /// 12 bytes: a file (and so every offset and count in it) is below 4 GB.
-    struct Entry {
-        /// `integer`, `real`, `date` and `uid` hold their value's 64 bits in `a` and `b`
-        /// (decoded once, when flattened); `nodeScalar` is decoded from its node when written.
-        enum Kind: UInt8 { case array, dictionary, nodeScalar, plainString, decodedString, uid, integer, real, date }
-        var kind: Kind
-        private var _a: UInt32
-        private var _b: UInt32
-
-        init(kind: Kind, a: Int, b: Int) {
-            self.kind = kind
-            _a = UInt32(truncatingIfNeeded: a)
-            _b = UInt32(truncatingIfNeeded: b)
-        }
-
-        /// An entry for a 64-bit value.
-        init(kind: Kind, bits: UInt64) {
-            self.kind = kind
-            _a = UInt32(truncatingIfNeeded: bits >> 32)
-            _b = UInt32(truncatingIfNeeded: bits)
-        }
-
-        var a: Int { Int(_a) }
-        var b: Int { Int(_b) }
-        var bits: UInt64 { UInt64(_a) << 32 | UInt64(_b) }
-    }
+    /// One object (see `PackedObject`): `a`/`b` are the node — or a range of `refs` for a
+    /// container, or of `decoded` for a string that needed decoding, or of the file for a plain
+    /// one. `integer`, `real`, `date` and `uid` hold their value's 64 bits (decoded once, when
+    /// flattened); `nodeScalar` is decoded from its node when written.
+    typealias Entry = PackedObject<EntryKind>
+    enum EntryKind: UInt8 { case array, dictionary, nodeScalar, plainString, decodedString, uid, integer, real, date }
 
     var entries: [Entry] = []
     var refs: [UInt32] = []
@@ -84,7 +62,7 @@ private struct SpanFlattener {
         var entry: Entry
         if let plain = key ? source.plainKey(node) : source.plainString(node) {
             let start = plain.baseAddress! - buffer.baseAddress!
-            entry = Entry(kind: .plainString, a: start, b: start + plain.count)
+            entry = Entry(.plainString, a: start, b: start + plain.count)
         } else {
             var text: String
             if key {
@@ -96,7 +74,7 @@ private struct SpanFlattener {
             }
             let start = decoded.count
             text.withUTF8 { decoded.append(contentsOf: $0) }
-            entry = Entry(kind: .decodedString, a: start, b: decoded.count)
+            entry = Entry(.decodedString, a: start, b: decoded.count)
         }
         // Entries and decoded text are read in place: a copy of either kept here would make
         // every later append copy it whole.
@@ -130,11 +108,11 @@ private struct SpanFlattener {
     }
 
     /// The object for a 64-bit value of `kind`, stored once.
-    mutating func number(_ kind: Entry.Kind, _ bits: UInt64) -> Int {
+    mutating func number(_ kind: EntryKind, _ bits: UInt64) -> Int {
         let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
         if let found = numbers.find(key) { return found }
         numbers.insert(key, index: entries.count)
-        entries.append(Entry(kind: kind, bits: bits))
+        entries.append(Entry(kind, bits: bits))
         return entries.count - 1
     }
 
@@ -170,7 +148,7 @@ private struct SpanFlattener {
         default:
             break  // data is rarely repeated; not worth hashing
         }
-        entries.append(Entry(kind: .nodeScalar, a: node, b: 0))
+        entries.append(Entry(.nodeScalar, a: node, b: 0))
         return index
     }
 
@@ -179,27 +157,27 @@ private struct SpanFlattener {
         switch n.kind {
         case .array:
             let index = entries.count
-            entries.append(Entry(kind: .array, a: 0, b: 0))
+            entries.append(Entry(.array, a: 0, b: 0))
             var children: [UInt32] = []
             children.reserveCapacity(Int(n.count))
             for (i, child) in source.tree.children(of: node).enumerated() {
                 children.append(UInt32(try source.inMember(child, index: i, of: node) { try add(child) }))
             }
-            entries[index] = Entry(kind: .array, a: refs.count, b: children.count)
+            entries[index] = Entry(.array, a: refs.count, b: children.count)
             refs.append(contentsOf: children)
             return index
         case .dictionary:
             if let uid = source.uid(node) { return number(.uid, uid) }
             try source.checkUniqueKeys(node)
             let index = entries.count
-            entries.append(Entry(kind: .dictionary, a: 0, b: 0))
+            entries.append(Entry(.dictionary, a: 0, b: 0))
             var children: [UInt32] = []
             children.reserveCapacity(Int(n.count) * 2)
             for child in source.tree.children(of: node) { children.append(UInt32(string(child, key: true))) }
             for (i, child) in source.tree.children(of: node).enumerated() {
                 children.append(UInt32(try source.inMember(child, index: i, of: node) { try add(child) }))
             }
-            entries[index] = Entry(kind: .dictionary, a: refs.count, b: Int(n.count))
+            entries[index] = Entry(.dictionary, a: refs.count, b: Int(n.count))
             refs.append(contentsOf: children)
             return index
         default:

@@ -18,32 +18,12 @@ public enum BinaryPlistWriter {
         return flattener.emit()
     }
 
-    /// One object, in 12 bytes: `kind` says which; `a`/`b` hold a range (of `refs` for a
-    /// container, of the string arena for a string, of `data` for data), or a 64-bit value's
-    /// bits. Not a `PlistValue`: keeping one per object was a retain when stored and another
-    /// when written, and twice the memory.
-    fileprivate struct Entry {
-        enum Kind: UInt8 { case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null }
-        var kind: Kind
-        private var _a: UInt32
-        private var _b: UInt32
-
-        init(_ kind: Kind, a: Int, b: Int) {
-            self.kind = kind
-            _a = UInt32(truncatingIfNeeded: a)
-            _b = UInt32(truncatingIfNeeded: b)
-        }
-
-        init(_ kind: Kind, bits: UInt64) {
-            self.kind = kind
-            _a = UInt32(truncatingIfNeeded: bits >> 32)
-            _b = UInt32(truncatingIfNeeded: bits)
-        }
-
-        var a: Int { Int(_a) }
-        var b: Int { Int(_b) }
-        var bits: UInt64 { UInt64(_a) << 32 | UInt64(_b) }
-    }
+    /// One object of the value flattener, in 12 bytes: `kind` says which; `a`/`b` hold a range
+    /// (of `refs` for a container, of the string arena for a string, of `data` for data), or a
+    /// 64-bit value's bits. Not a `PlistValue`: keeping one per object was a retain when stored
+    /// and another when written, and twice the memory.
+    fileprivate typealias Entry = PackedObject<EntryKind>
+    fileprivate enum EntryKind: UInt8 { case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null }
 
     fileprivate struct Flattener {
         var entries: [Entry] = []
@@ -127,7 +107,7 @@ public enum BinaryPlistWriter {
         }
 
         /// The entry of the value of `kind` with these bits, stored once.
-        private mutating func number(_ kind: Entry.Kind, _ bits: UInt64) -> Int {
+        private mutating func number(_ kind: EntryKind, _ bits: UInt64) -> Int {
             let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
             if let found = numbers.find(key) { return found }
             let index = entries.count
@@ -163,7 +143,7 @@ public enum BinaryPlistWriter {
         }
 
         /// Moves a container's children from `pending[first...]` to `refs`.
-        private mutating func container(_ kind: Entry.Kind, at index: Int, count: Int, from first: Int) {
+        private mutating func container(_ kind: EntryKind, at index: Int, count: Int, from first: Int) {
             entries[index] = Entry(kind, a: refs.count, b: count)
             refs.append(contentsOf: pending[first...])
             pending.removeSubrange(first...)
@@ -459,4 +439,31 @@ public struct BinaryPlistBuilder {
 
     /// The file, with `root` as its top object.
     public func document(root: Int) -> [UInt8] { flattener.emit(topObject: root) }
+}
+
+/// An object of a binary plist being flattened, in 12 bytes: what it is, and two 32-bit fields
+/// whose meaning the kind gives (a range, a node, or a 64-bit value's halves). Shared by the
+/// value and span writers; a file written this way is below 4 GB, so every offset, count and
+/// index in it fits 32 bits.
+struct PackedObject<Kind: RawRepresentable & Equatable> where Kind.RawValue == UInt8 {
+    var kind: Kind
+    private var _a: UInt32
+    private var _b: UInt32
+
+    init(_ kind: Kind, a: Int, b: Int) {
+        self.kind = kind
+        _a = UInt32(truncatingIfNeeded: a)
+        _b = UInt32(truncatingIfNeeded: b)
+    }
+
+    /// An object holding a 64-bit value.
+    init(_ kind: Kind, bits: UInt64) {
+        self.kind = kind
+        _a = UInt32(truncatingIfNeeded: bits >> 32)
+        _b = UInt32(truncatingIfNeeded: bits)
+    }
+
+    var a: Int { Int(_a) }
+    var b: Int { Int(_b) }
+    var bits: UInt64 { UInt64(_a) << 32 | UInt64(_b) }
 }
