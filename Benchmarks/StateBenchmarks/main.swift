@@ -459,7 +459,7 @@ if sections.contains("big") {
     let library = try FileBytes.read(outFolder.appendingPathComponent("library-\(size)mb.json"))
     let url = outFolder.appendingPathComponent("big-1gb.json")
     let copies = max(1, Int((1e9 / Double(library.count)).rounded(.up)))
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
     let handle = try FileHandle(forWritingTo: url)
     try handle.write(contentsOf: Data("[\n".utf8))
     for copy in 0..<copies {
