@@ -35,7 +35,7 @@ import Testing
     @Test func theDetailPaneWrapsAndScrollsByKeysAndWheelAndClicksSelectAndToggle() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { Fixtures.removeTemporaryFolder(folder) }
-        let (tmux, file) = try Self.browseWorkflow("", in: folder)
+        let (tmux, _) = try Self.browseWorkflow("", in: folder)
         // The readme, wrapped in the detail pane with its line breaks and tab shown.
         var screen = try tmux.send("G", "k", until: "# Clipboard Tools↵")
         #expect(screen.contains { $0.contains("⇥Tabbed line.↵") })
