@@ -12,6 +12,9 @@ import TerminalCore
 //   swift run -c release StateBenchmarks [--sizes 1,20,100] [--out DIR] [--repeat N]
 //                                        [--sections formats,text,cli,browser]
 //
+// `--sections big` (not among the defaults: it writes a 1 GB file) opens a 1 GB JSON made of
+// the largest library of the run repeated, as `state FILE` does: first screen and peak memory.
+//
 // Figures are MB/s of the file's size (1 MB = 10^6 bytes) and peak RSS as a multiple of it.
 
 let arguments = CommandLine.arguments
