@@ -14,6 +14,16 @@ enum BrowserBenchmark {
         BrowserState(document: document, width: backend.size.width, height: backend.size.height, theme: try! BuiltInThemes.dark.theme(), colorDepth: backend.colorDepth)
     }
 
+    /// The browser on `document` after its first screen is drawn (a key queued so that the
+    /// first step draws and returns), with its in-memory terminal.
+    static func firstScreen(_ document: BrowserDocument) -> (BrowserApp, MemoryBackend) {
+        let backend = MemoryBackend(width: 160, height: 50, colorDepth: .palette256)
+        var app = BrowserApp(state: state(document, backend), backend: backend)
+        backend.send(.key(.character("q")))
+        app.step()
+        return (app, backend)
+    }
+
     /// Median keystroke time over a navigation session on the fully expanded tree, plus p99,
     /// max (of every key, expand all and collapse all included) and the time a whole-tree
     /// search takes to deliver its matches, in `details`.

@@ -181,15 +181,10 @@ package struct SwiftGenerator: Sendable {
     /// A struct's first lines, for both forms: its attribute, declaration and version.
     func opening(_ s: StructType, attribute: String?) -> String {
         let conformances = ["Model"] + s.conformances.filter { schema[$0]?.isProtocol == true }
-        var out = Self.typeDocumentation(s.documentation) + (attribute.map { $0 + "\n" } ?? "")
+        var out = SchemaFileWriter.docs(s.documentation) + (attribute.map { $0 + "\n" } ?? "")
         out += "public struct \(s.name): \(conformances.joined(separator: ", ")) {\n"
         if let version = s.version { out += "    public static var version: Int? { \(version) }\n\n" }
         return out
-    }
-
-    /// A type's documentation comment, if the schema has one.
-    static func typeDocumentation(_ text: String?) -> String {
-        text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "/// \($0)\n" }.joined() } ?? ""
     }
 
     /// A field's documentation comment, if the schema has one.
@@ -371,7 +366,7 @@ package struct SwiftGenerator: Sendable {
 
     func protocolDeclaration(_ p: ProtocolType) throws -> String {
         let parents = p.parents.filter { schema[$0]?.isProtocol == true }
-        var out = Self.typeDocumentation(p.documentation) + "public protocol \(p.name): \((parents.isEmpty ? ["Model"] : parents).joined(separator: ", ")) {\n"
+        var out = SchemaFileWriter.docs(p.documentation) + "public protocol \(p.name): \((parents.isEmpty ? ["Model"] : parents).joined(separator: ", ")) {\n"
         for field in p.fields {
             if let doc = field.documentation { out += doc.split(separator: "\n").map { "    /// \($0)\n" }.joined() }
             out += "    var \(Self.identifier(field.name)): \(try propertyType(field)) { \(field.immutable ? "get" : "get set") }\n"
@@ -399,7 +394,7 @@ package struct SwiftGenerator: Sendable {
     // MARK: - Enums
 
     func enumeration(_ e: EnumType) throws -> String {
-        Self.typeDocumentation(e.documentation) + (try enumerationBody(e))
+        SchemaFileWriter.docs(e.documentation) + (try enumerationBody(e))
     }
 
     func enumerationBody(_ e: EnumType) throws -> String {

@@ -35,7 +35,8 @@ public enum SchemaFileWriter {
         names.isEmpty ? "" : ": " + names.joined(separator: ", ")
     }
 
-    static func docs(_ text: String?) -> String {
+    /// A comment as `///` lines (none for nil): the same in schema files and generated code.
+    package static func docs(_ text: String?) -> String {
         guard let text else { return "" }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { "/// \($0)\n" }.joined()
     }

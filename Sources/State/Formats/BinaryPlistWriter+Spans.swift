@@ -200,12 +200,8 @@ private struct SpanFlattener {
                     decoded.withUnsafeBufferPointer { BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: $0[entry.a..<entry.b]), into: &out) }
                 case .uid: BinaryPlistWriter.appendScalar(.uid(entry.bits), into: &out)
                 case .integer: BinaryPlistWriter.integer(Int128(Int64(bitPattern: entry.bits)), into: &out)
-                case .real:
-                    out.append(0x23)
-                    out.appendBigEndian(entry.bits, size: 8)
-                case .date:
-                    out.append(0x33)
-                    out.appendBigEndian(entry.bits, size: 8)
+                case .real: BinaryPlistWriter.appendReal(bits: entry.bits, into: &out)
+                case .date: BinaryPlistWriter.appendDate(bits: entry.bits, into: &out)
                 case .nodeScalar:
                     BinaryPlistWriter.appendScalar(source.scalar(entry.a), into: &out)
                 }

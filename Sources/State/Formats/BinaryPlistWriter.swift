@@ -196,11 +196,9 @@ public enum BinaryPlistWriter {
             case .wideInteger:
                 BinaryPlistWriter.integer(wideIntegers[entry.a], into: &out)
             case .real:
-                out.append(0x23)
-                out.appendBigEndian(entry.bits, size: 8)
+                BinaryPlistWriter.appendReal(bits: entry.bits, into: &out)
             case .date:
-                out.append(0x33)
-                out.appendBigEndian(entry.bits, size: 8)
+                BinaryPlistWriter.appendDate(bits: entry.bits, into: &out)
             case .uid:
                 BinaryPlistWriter.appendScalar(.uid(entry.bits), into: &out)
             case .bool:
@@ -375,16 +373,26 @@ public enum BinaryPlistWriter {
         }
     }
 
+    /// A real object (a double's bits), as the flatteners keep it.
+    @inline(__always) static func appendReal(bits: UInt64, into out: inout OutputBuffer) {
+        out.append(0x23)
+        out.appendBigEndian(bits, size: 8)
+    }
+
+    /// A date object (the bits of its seconds since 2001), as the flatteners keep it.
+    @inline(__always) static func appendDate(bits: UInt64, into out: inout OutputBuffer) {
+        out.append(0x33)
+        out.appendBigEndian(bits, size: 8)
+    }
+
     static func appendScalar(_ value: PlistValue, into out: inout OutputBuffer) {
         switch value {
         case .bool(let b): out.append(b ? 0x09 : 0x08)
         case .integer(let i): integer(i, into: &out)
         case .real(let d):
-            out.append(0x23)
-            out.appendBigEndian(d.bitPattern, size: 8)
+            appendReal(bits: d.bitPattern, into: &out)
         case .date(let date):
-            out.append(0x33)
-            out.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
+            appendDate(bits: date.timeIntervalSinceReferenceDate.bitPattern, into: &out)
         case .data(let data):
             marker(0x4, count: data.count, into: &out)
             data.withUnsafeBytes { if let p = $0.baseAddress { out.append(p, count: $0.count) } }
