@@ -61,16 +61,20 @@ public struct Conformers<Value>: @unchecked Sendable {
 
     /// Reads one protocol value from its stored dictionary.
     public func read(_ stored: PlistValue, context: ReadContext) throws -> Value {
-        let store = try Store(value: stored, context: context)
-        guard let name = tag(in: store) else {
-            if let raw = store[root] ?? store[Self.legacyTagKey] {
-                throw context.appending(store[root] != nil ? root : Self.legacyTagKey)
+        // The tag is looked up in the entries themselves: the conformer's own read makes the
+        // store (one per value read, not two).
+        guard case .dictionary(let entries) = stored else {
+            throw context.mismatch(expected: "a dictionary", found: stored)
+        }
+        guard let name = entries[root]?.stringValue ?? entries[Self.legacyTagKey]?.stringValue else {
+            if let raw = entries[root] ?? entries[Self.legacyTagKey] {
+                throw context.appending(entries[root] != nil ? root : Self.legacyTagKey)
                     .mismatch(expected: "a conformer name (string)", found: raw)
             }
             throw context.error(.missingTypeTag(protocol: root))
         }
         guard let type = type(named: name) else {
-            throw context.appending(store[root] != nil ? root : Self.legacyTagKey)
+            throw context.appending(entries[root] != nil ? root : Self.legacyTagKey)
                 .error(.unknownConformer(name, protocol: root, known: types.map(\.name)))
         }
         let model = try type.init(storedValue: stored, context: context)

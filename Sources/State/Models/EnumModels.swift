@@ -48,10 +48,11 @@ extension CaseModel {
 
     public init(from store: Store) throws {
         let name = try store.caseName(of: Self.self)
-        guard let value = Self.allCases.first(where: { $0.caseName == name }) else {
+        let all = Self.allCases
+        guard let offset = TypeNames.caseNames(of: Self.self).firstIndex(of: name) else {
             throw store.unknownCase(name, of: Self.self)
         }
-        self = value
+        self = all[all.index(all.startIndex, offsetBy: offset)]
     }
 
     public func write(to store: inout Store) throws {

@@ -31,7 +31,7 @@ public protocol Model: StorableDocument {
 }
 
 extension Model {
-    public static var modelName: String { String(describing: Self.self) }
+    public static var modelName: String { TypeNames.name(of: Self.self) }
     public static var version: Int? { nil }
     public static var migrations: [Migration] { [] }
     public mutating func finishReading(from store: Store) throws {}

@@ -13,8 +13,10 @@ public enum CollectionMode: Sendable, Equatable {
 /// What a value being read needs to know besides the value: where it is (for errors), how
 /// collections treat bad elements, and where dropped elements are reported.
 ///
-/// The path is a linked list of components shared between siblings, so descending into a child
-/// costs one small allocation and a path is only turned into a `PlistPath` when an error needs it.
+/// The path is a linked list of components shared between siblings, and a place's own last
+/// component is kept inline until a child needs it as a parent: reading a model's scalar fields
+/// allocates nothing for their paths (a store anchors its place once, for all its fields), and a
+/// path is only turned into a `PlistPath` when an error needs it.
 public struct ReadContext: Sendable {
     final class PathNode: Sendable {
         let parent: PathNode?
@@ -29,18 +31,22 @@ public struct ReadContext: Sendable {
         let errors = Mutex<[ModelError]>([])
     }
 
+    /// The path above this place.
     let node: PathNode?
+    /// This place's own component, not yet a node (nil at the root, or once anchored).
+    let last: PlistPath.Component?
     /// How collections treat an element that cannot be read.
     public let mode: CollectionMode
     let log: DropLog
 
     /// A context at the root of the data.
     public init(mode: CollectionMode = .strict) {
-        self.init(node: nil, mode: mode, log: DropLog())
+        self.init(node: nil, last: nil, mode: mode, log: DropLog())
     }
 
-    init(node: PathNode?, mode: CollectionMode, log: DropLog) {
+    init(node: PathNode?, last: PlistPath.Component?, mode: CollectionMode, log: DropLog) {
         self.node = node
+        self.last = last
         self.mode = mode
         self.log = log
     }
@@ -48,6 +54,7 @@ public struct ReadContext: Sendable {
     /// The key path from the root of the data to the value being read.
     public var path: PlistPath {
         var components: [PlistPath.Component] = []
+        if let last { components.append(last) }
         var n = node
         while let current = n {
             components.append(current.component)
@@ -56,19 +63,26 @@ public struct ReadContext: Sendable {
         return PlistPath(components.reversed())
     }
 
+    /// The same place with its own component made a node, so the contexts of its children share
+    /// it instead of each making one. Called once by whatever reads many children.
+    func anchored() -> ReadContext {
+        guard let last else { return self }
+        return ReadContext(node: PathNode(parent: node, component: last), last: nil, mode: mode, log: log)
+    }
+
     /// The context of the child at `key`.
     public func appending(_ key: String) -> ReadContext {
-        ReadContext(node: PathNode(parent: node, component: .key(key)), mode: mode, log: log)
+        ReadContext(node: anchored().node, last: .key(key), mode: mode, log: log)
     }
 
     /// The context of the array element at `index`.
     public func appending(index: Int) -> ReadContext {
-        ReadContext(node: PathNode(parent: node, component: .index(index)), mode: mode, log: log)
+        ReadContext(node: anchored().node, last: .index(index), mode: mode, log: log)
     }
 
     /// The same place, with another collection mode.
     public func with(mode: CollectionMode) -> ReadContext {
-        ReadContext(node: node, mode: mode, log: log)
+        ReadContext(node: node, last: last, mode: mode, log: log)
     }
 
     /// An error at this place.

@@ -7,6 +7,7 @@ extension Array: Storable where Element: Storable {
         }
         var result: [Element] = []
         result.reserveCapacity(items.count)
+        let context = context.anchored()
         for (index, item) in items.enumerated() {
             let element = try context.element {
                 try Element(storedValue: item, context: context.appending(index: index))
@@ -54,6 +55,7 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
             throw context.mismatch(expected: "a dictionary", found: storedValue)
         }
         reserve(entries.count)
+        let context = context.anchored()
         for (key, item) in entries {
             if let value = try context.element({ try Value(storedValue: item, context: context.appending(key)) }) { add(key, value) }
         }

@@ -99,6 +99,7 @@ extension Conformers {
         }
         var result: [Value] = []
         result.reserveCapacity(items.count)
+        let context = context.anchored()
         for (index, item) in items.enumerated() {
             if let v = try context.element({ try read(item, context: context.appending(index: index)) }) {
                 result.append(v)
@@ -113,6 +114,7 @@ extension Conformers {
             throw context.mismatch(expected: "a dictionary of \(root) values", found: stored)
         }
         var result = OrderedDictionary<String, Value>(minimumCapacity: entries.count)
+        let context = context.anchored()
         for (key, item) in entries {
             if let v = try context.element({ try read(item, context: context.appending(key)) }) {
                 result[key] = v

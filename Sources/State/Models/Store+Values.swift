@@ -1,21 +1,25 @@
+import OrderedCollections
+
+// The readers are inlinable so a model's module specializes them for each field's type: the
+// generic path (metadata lookups, value witnesses) was a fifth of decoding a model.
 extension Store {
     // MARK: - Reading
 
     /// The value at `key`; throws when the key is absent or holds the wrong type.
-    public func value<T: Storable>(forKey key: String) throws -> T {
+    @inlinable public func value<T: Storable>(forKey key: String) throws -> T {
         guard let raw = values[key] else { throw missing(key) }
         return try T(storedValue: raw, context: context.appending(key))
     }
 
     /// The value at `key`, or nil when the key is absent (or JSON `null`); throws when it holds
     /// the wrong type.
-    public func value<T: Storable>(forKey key: String) throws -> T? {
+    @inlinable public func value<T: Storable>(forKey key: String) throws -> T? {
         guard let raw = values[key], raw != .null else { return nil }
         return try T(storedValue: raw, context: context.appending(key))
     }
 
     /// The value at `key`, or `defaultValue` when the key is absent.
-    public func value<T: Storable>(forKey key: String, default defaultValue: @autoclosure () -> T) throws -> T {
+    @inlinable public func value<T: Storable>(forKey key: String, default defaultValue: @autoclosure () -> T) throws -> T {
         guard let raw = values[key], raw != .null else { return defaultValue() }
         return try T(storedValue: raw, context: context.appending(key))
     }

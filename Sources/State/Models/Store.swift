@@ -35,7 +35,7 @@ public struct Store: Sendable, Equatable {
     /// A store over existing entries at the place `context` names.
     public init(_ values: OrderedDictionary<String, PlistValue>, context: ReadContext) {
         self.values = values
-        self.context = context
+        self.context = context.anchored()
     }
 
     /// A store over a dictionary value; any other value is a type mismatch.

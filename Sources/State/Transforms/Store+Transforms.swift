@@ -1,7 +1,9 @@
+import OrderedCollections
+
 extension Store {
     /// The value at `key` through `transform`. An absent key fails, except through a
     /// `DissolvingTransform` (the `Dissolver`), which turns it into an empty collection.
-    public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value {
+    @inlinable public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value {
         let context = context.appending(key)
         guard let raw = values[key], raw != .null else {
             guard transform is any DissolvingTransform else { throw missing(key) }
@@ -12,7 +14,7 @@ extension Store {
     }
 
     /// The value at `key` through `transform`, or nil when the key is absent.
-    public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value? {
+    @inlinable public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value? {
         guard let raw = values[key], raw != .null else { return nil }
         let context = context.appending(key)
         let stored = try T.Stored(storedValue: raw, context: context)
@@ -36,7 +38,7 @@ extension Store {
         values[key] = try stored.storedValue()
     }
 
-    private static func reverse<T: ValueTransform>(_ stored: T.Stored?, with transform: T, context: ReadContext) throws -> T.Value {
+    @usableFromInline static func reverse<T: ValueTransform>(_ stored: T.Stored?, with transform: T, context: ReadContext) throws -> T.Value {
         do {
             return try transform.reverse(stored)
         } catch let error as TransformError {
