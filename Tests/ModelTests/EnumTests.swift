@@ -24,6 +24,26 @@ import Testing
         #expect(missing.reason == .missingKey("TestRegEnum"))
     }
 
+    /// A case name of the enum's own (a legacy spelling) is what is read and written; the
+    /// default names are kept per type, so two enums with the same Swift case names and a
+    /// renamed model do not see each other's.
+    enum Mood: CaseModel, Equatable {
+        case calm, stormy
+        var caseName: String { self == .calm ? "Calm" : "Stormy" }
+        static var modelName: String { "Weather" }
+    }
+
+    enum Tide: CaseModel, Equatable { case calm, stormy }
+
+    @Test func ownCaseNamesAndModelNamesAreReadAndWritten() throws {
+        #expect(try Mood.stormy.storedValue() == ["Weather": "Stormy"])
+        #expect(try Mood(plistValue: ["Weather": "Calm"]) == .calm)
+        #expect(throws: ModelError.self) { try Mood(plistValue: ["Weather": "calm"]) }
+        #expect(try Tide(plistValue: ["Tide": "stormy"]) == .stormy)
+        #expect(try Tide.calm.storedValue() == ["Tide": "calm"])
+        #expect(throws: ModelError.self) { try Tide(plistValue: ["Tide": "Calm"]) }
+    }
+
     @Test func associatedValuesOfEveryKindRoundTripThroughBinary() throws {
         let thumbnail = try FileBytes.read(Fixtures.state("Data.plist"))
         let cases: [TestAssociatedEnum] = [
