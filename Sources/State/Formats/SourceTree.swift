@@ -147,11 +147,17 @@ public struct SourceTree: Sendable {
         return bytes.withUnsafeBufferPointer { key(nodes[index], in: $0) }
     }
 
-    /// The decoded value of a node and everything below it.
+    /// The decoded value of a node and everything below it — on a large subtree and a machine
+    /// with more than one core, in two halves at once (see `ValueBuilder`).
     public func value(at index: Int = SourceTree.root) -> PlistValue {
+        value(at: index, splittingAbove: 400_000, threads: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The same, split in two when the subtree has more than `threshold` nodes and
+    /// `threads > 1` (tests split small trees to compare the halves with one pass).
+    package func value(at index: Int, splittingAbove threshold: Int, threads: Int) -> PlistValue {
         bytes.withUnsafeBufferPointer { buffer in
-            var builder = ValueBuilder(tree: self, buffer: buffer)
-            return builder.value(at: index).value
+            ValueBuilder.value(of: self, at: index, in: buffer, splittingAbove: threshold, threads: threads)
         }
     }
 
@@ -200,61 +206,4 @@ public struct SourceTree: Sendable {
 
     /// The source bytes of the node (the XML element, the JSON token, the binary object).
     public func sourceBytes(of index: Int) -> ArraySlice<UInt8> { bytes[nodes[index].byteRange] }
-}
-
-/// Builds `PlistValue`s from nodes in one forward pass (children follow their parent).
-private struct ValueBuilder {
-    let tree: SourceTree
-    let buffer: UnsafeBufferPointer<UInt8>
-    /// A binary plist stores each key once and refers to it from every dictionary: the last
-    /// keys decoded, by where their object starts (direct-mapped), are not decoded again.
-    private var keys: [(start: UInt32, key: String)]?
-
-    init(tree: SourceTree, buffer: UnsafeBufferPointer<UInt8>) {
-        self.tree = tree
-        self.buffer = buffer
-        keys = tree.format == .binary ? Array(repeating: (UInt32.max, ""), count: 512) : nil
-    }
-
-    private mutating func key(of node: SourceNode) -> String {
-        guard keys != nil else { return tree.key(node, in: buffer) }
-        let slot = Int(truncatingIfNeeded: (node.keyStart &* 0x9E37_79B1) >> 23)
-        if keys![slot].start == node.keyStart { return keys![slot].key }
-        let key = tree.key(node, in: buffer)
-        keys![slot] = (node.keyStart, key)
-        return key
-    }
-
-    /// The value at `index` and the index just past its subtree.
-    mutating func value(at index: Int) -> (value: PlistValue, next: Int) {
-        let node = tree.nodes[index]
-        switch node.kind {
-        case .array:
-            var items: [PlistValue] = []
-            items.reserveCapacity(Int(node.count))
-            var child = index + 1
-            for _ in 0..<node.count {
-                let (v, next) = value(at: child)
-                items.append(v)
-                child = next
-            }
-            return (.array(items), child)
-        case .dictionary:
-            var dict = OrderedDictionary<String, PlistValue>(minimumCapacity: Int(node.count))
-            var child = index + 1
-            for _ in 0..<node.count {
-                let key = key(of: tree.nodes[child])
-                let (v, next) = value(at: child)
-                dict[key] = v
-                child = next
-            }
-            // XML and binary keyed archives spell a UID as a one-entry CF$UID dictionary.
-            if tree.format.syntax.spellsUIDsAsDictionaries, dict.count == 1, case .integer(let n)? = dict["CF$UID"], n >= 0, n <= Int128(UInt32.max) {
-                return (.uid(UInt64(n)), child)
-            }
-            return (.dictionary(dict), child)
-        default:
-            return (tree.scalar(node, in: buffer), index + 1)
-        }
-    }
 }
