@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import State
 import Synchronization
 
 /// The labels `state print` writes after nodes (`# ~ColorAsset : Asset`), guessed on the
@@ -47,7 +48,7 @@ final class LabelPipeline: Sendable {
     /// no other core. Workers end once every chunk has been taken; a printer that stops early
     /// (a closed pipe) leaves them waiting for room, which only a process that is ending does.
     static func start(
-        nodeCount: Int, workers: Int = min(ProcessInfo.processInfo.activeProcessorCount - 1, 7), chunkSize: Int = 1 << 15, makeLabeler: @escaping @Sendable () -> Labeler
+        nodeCount: Int, workers: Int = min(Cores.available - 1, 7), chunkSize: Int = 1 << 15, makeLabeler: @escaping @Sendable () -> Labeler
     ) -> (Int) -> String? {
         guard workers > 0, nodeCount > 2 * chunkSize else { return makeLabeler() }
         let pipeline = LabelPipeline(nodeCount: nodeCount, chunkSize: chunkSize, window: 2 * workers + 2)

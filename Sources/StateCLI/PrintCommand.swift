@@ -73,7 +73,7 @@ struct PrintCommand: ParsableCommand {
         // tree). Otherwise roles are guessed as the tree is written, so output starts at once.
         guard let schema = try schemaOptions.load(for: input.url, tree: tree) else {
             // Guessed on the other cores as the tree is written (`LabelPipeline`).
-            let tagKeys = LazyInference.tagKeys(of: tree, threads: min(ProcessInfo.processInfo.activeProcessorCount, 8))
+            let tagKeys = LazyInference.tagKeys(of: tree, threads: min(Cores.available, 8))
             let labels = LabelPipeline.start(nodeCount: tree.nodes.count) { guessedLabels(tree, inference: LazyInference(tree, tagKeys: tagKeys), swatches: swatches) }
             TreePrinter.render(tree, label: labels, emit: StandardStream.output.write)
             return

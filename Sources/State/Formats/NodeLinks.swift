@@ -16,7 +16,7 @@ public struct NodeLinks: Sendable {
     /// machine with more than one core, in two halves at once (a 1 GB file has some 26 million
     /// nodes, and this was a third of its first screen).
     public init(_ tree: SourceTree) {
-        self.init(tree, splittingAbove: 2_000_000, threads: ProcessInfo.processInfo.activeProcessorCount)
+        self.init(tree, splittingAbove: 2_000_000, threads: Cores.available)
     }
 
     /// The same, split in two when the tree has more than `threshold` nodes and `threads > 1`

@@ -150,7 +150,7 @@ public struct SourceTree: Sendable {
     /// The decoded value of a node and everything below it — on a large subtree and a machine
     /// with more than one core, in two halves at once (see `ValueBuilder`).
     public func value(at index: Int = SourceTree.root) -> PlistValue {
-        value(at: index, splittingAbove: 400_000, threads: ProcessInfo.processInfo.activeProcessorCount)
+        value(at: index, splittingAbove: 400_000, threads: Cores.available)
     }
 
     /// The same, split in two when the subtree has more than `threshold` nodes and

@@ -20,10 +20,12 @@ struct ValueBuilder {
     private var prebuiltIndex = -1
     private var prebuiltValue = PlistValue.null
 
-    init(tree: SourceTree, buffer: UnsafeBufferPointer<UInt8>) {
+    /// A builder for a subtree of `size` nodes: the key cache is only worth making for one
+    /// with many keys (a model's store asks for a small color dictionary's value per color).
+    init(tree: SourceTree, buffer: UnsafeBufferPointer<UInt8>, size: Int = .max) {
         self.tree = tree
         self.buffer = buffer
-        keys = tree.format == .binary ? Array(repeating: (UInt32.max, ""), count: 512) : nil
+        keys = tree.format == .binary && size > 256 ? Array(repeating: (UInt32.max, ""), count: 512) : nil
     }
 
     /// The value of the subtree at `index`, split in two when it has more than `threshold`
@@ -31,7 +33,7 @@ struct ValueBuilder {
     static func value(
         of tree: SourceTree, at index: Int, in buffer: UnsafeBufferPointer<UInt8>, splittingAbove threshold: Int, threads: Int
     ) -> PlistValue {
-        var builder = ValueBuilder(tree: tree, buffer: buffer)
+        var builder = ValueBuilder(tree: tree, buffer: buffer, size: Int(tree.nodes[index].size))
         if threads > 1, Int(tree.nodes[index].size) > threshold, let split = split(tree.nodes, under: index) {
             let runs = Runs()
             let shared = Shared(tree: tree, buffer: buffer)

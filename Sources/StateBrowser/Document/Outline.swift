@@ -108,7 +108,7 @@ package struct Outline: Sendable {
             sizes = [UInt32](unsafeUninitializedCapacity: count) { sizesMemory, sizesCount in
                 states = [NodeState](unsafeUninitializedCapacity: count) { statesMemory, statesCount in
                     let memory = Halves(nodes: nodes, sizes: sizesMemory, states: statesMemory)
-                    if count > 2_000_000 && ProcessInfo.processInfo.activeProcessorCount > 1 {
+                    if count > 2_000_000 && Cores.available > 1 {
                         DispatchQueue.concurrentPerform(iterations: 2) { part in memory.fill(part == 0 ? 0..<(count / 2) : (count / 2)..<count) }
                     } else {
                         memory.fill(0..<count)
