@@ -19,11 +19,15 @@ import State
 ///   after the array's key (`employees` → `Employee`) when the key reads as a name — never
 ///   after a UUID, a path, a number or free text.
 public enum SchemaInference {
-    /// Guesses roles for the nodes down to `depthLimit` (the root is depth 0); deeper nodes get
-    /// none. The browser uses a shallow pass to draw its first screen at once.
-    public static func annotate(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
-        var roles = RoleTable(nodeCount: tree.nodes.count, sparse: depthLimit != .max)
-        let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit))
+    /// Guesses roles for the nodes down to `depthLimit` (the root is depth 0), and of each
+    /// container's children the first `widthLimit`; other nodes get none. The browser uses a
+    /// shallow, narrow pass to draw its first screen at once (a keyed archive's graph holds a
+    /// list of 100 000 objects one level down), and the whole pass after it. A node's guess
+    /// depends on its own subtree and what its parent passes down, so a narrow pass guesses
+    /// the nodes it visits as a wide pass to the same depth does.
+    public static func annotate(_ tree: SourceTree, depthLimit: Int = .max, widthLimit: Int = .max) -> TypedDocument {
+        var roles = RoleTable(nodeCount: tree.nodes.count, sparse: depthLimit != .max || widthLimit != .max)
+        let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit), widthLimit: widthLimit)
         context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles)
         return TypedDocument(schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
@@ -104,10 +108,13 @@ public enum SchemaInference {
         /// The same keys, listed, with their UTF-8 (compared with the file's bytes).
         private let tagKeyList: [String]
         private let tagKeyBytes: [[UInt8]]
+        /// How many children of each container are visited.
+        let widthLimit: Int
 
-        init(tree: SourceTree, tagKeys: Set<String>) {
+        init(tree: SourceTree, tagKeys: Set<String>, widthLimit: Int = .max) {
             self.tree = tree
             self.tagKeys = tagKeys
+            self.widthLimit = widthLimit
             tagKeyList = tagKeys.sorted()
             tagKeyBytes = tagKeyList.map { Array($0.utf8) }
         }
@@ -119,7 +126,7 @@ public enum SchemaInference {
             roles[node] = step.role
             guard tree[node].kind.isContainer else { return }
             let isArray = tree[node].kind == .array
-            for c in tree.children(of: node) {
+            for c in tree.children(of: node).prefix(widthLimit) {
                 let key = isArray ? nil : tree.key(of: c)
                 if let fixed = step.rules.fixedRole(ofChildWithKey: key) {
                     roles[c] = fixed

@@ -24,6 +24,28 @@ import Testing
         #expect(document.roles.assignedCount == tree.nodes.count)
     }
 
+    /// The browser's quick pass over a wide list guesses its first children as the whole
+    /// pass does and leaves the rest to it.
+    @Test func aNarrowPassGuessesItsNodesAsTheWholePassDoes() throws {
+        let people = PlistValue.array((0..<3000).map { ["name": .string("p\($0)"), "color": "#FF8000", "age": .integer(Int128($0))] })
+        let tree = try SourceTree(parsing: try PlistValue.dictionary(["root": people, "title": "x"]).serialized(as: .binary))
+        let whole = SchemaInference.annotate(tree)
+        let narrow = SchemaInference.annotate(tree, depthLimit: 3, widthLimit: 100)
+        let root = try #require(tree.index(at: "root"))
+        var visited = 0
+        for node in 0..<tree.nodes.count {
+            guard let role = narrow.role(of: node) else { continue }
+            visited += 1
+            #expect(role == whole.role(of: node), "\(node)")
+        }
+        // The root, its two children, 100 people and their 300 fields.
+        #expect(visited == 1 + 2 + 100 + 300)
+        #expect(narrow.role(of: root + 1) != nil)
+        #expect(narrow.role(of: try #require(tree.index(at: "root.99.color")))?.kind == .color)
+        #expect(narrow.role(of: try #require(tree.index(at: "root.100"))) == nil)
+        #expect(whole.role(of: try #require(tree.index(at: "root.2999.color")))?.kind == .color)
+    }
+
     @Test func arraysOfLikeModelsAndLegacyTags() throws {
         let value: PlistValue = [
             "employees": [["name": "A", "title": "x"], ["name": "B", "title": "y"]],

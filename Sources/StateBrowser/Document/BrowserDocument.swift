@@ -14,7 +14,7 @@ package struct BrowserDocument: Sendable {
         package func check(_ tree: SourceTree, depthLimit: Int = .max) -> TypedDocument {
             switch self {
             case .schema(let validator, let root): validator.validate(tree, as: root, depthLimit: depthLimit)
-            case .inference: SchemaInference.annotate(tree, depthLimit: depthLimit)
+            case .inference: SchemaInference.annotate(tree, depthLimit: depthLimit, widthLimit: depthLimit == .max ? .max : BrowserDocument.quickCheckWidth)
             }
         }
     }
@@ -22,6 +22,10 @@ package struct BrowserDocument: Sendable {
     /// How deep the quick first pass goes when the whole check is deferred: the rows of the first
     /// screen and of the first expansions.
     package static let quickCheckDepth = 2
+    /// How many children of each container the quick first pass guesses (without a schema):
+    /// more rows than a screen shows after a few pages, few enough that a list of 100 000
+    /// objects does not hold up the first screen. The whole check follows in the background.
+    package static let quickCheckWidth = 4096
 
     package private(set) var tree: SourceTree
     /// Roles and diagnostics: from the schema when there is one, otherwise inferred. While
