@@ -3,6 +3,7 @@ import Foundation
 import State
 import StateBrowser
 import StateDocument
+import StateSchema
 import TerminalCore
 
 // State's benchmark: generates deterministic asset libraries (~1, 20 and 100 MB of XML) and
@@ -206,6 +207,17 @@ if arguments.count == 4, arguments[1] == "--child" {
             }
             seconds = halves
             details = ["one pass": one, "halves": halves]
+        case "inference":
+            // The whole guess of a document without a schema, as the browser's background
+            // check makes it (best of 3).
+            let tree = try SourceTree(contentsOf: url)
+            seconds = .infinity
+            for _ in 0..<3 {
+                let start = Measurement.now()
+                let typed = SchemaInference.annotate(tree)
+                seconds = min(seconds, Measurement.now() - start)
+                precondition(typed.roles.nodeCount == tree.nodes.count)
+            }
         case "browser-keystrokes":
             let document = try BrowserDocument.open(url, schema: BrowserBenchmark.schemaURL)
             let result = BrowserBenchmark.keystrokes(document)

@@ -52,3 +52,33 @@ public struct NodeRole: Hashable, Sendable {
         }
     }
 }
+
+extension NodeRole {
+    /// A hash for `RoleTable`'s interning: FNV-1a over the kind's case and names, the field
+    /// and the transform. Equal roles hash alike (it reads nothing `==` does not compare); a
+    /// value's field type is left to `==`, so roles that differ only there share a hash.
+    var quickHash: UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) { h = (h ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+        func mix(_ text: String?) {
+            guard let text else { return mix(0xFE) }
+            for byte in text.utf8 { mix(byte) }
+            mix(0xFF)
+        }
+        switch kind {
+        case .model(let name): mix(1); mix(name)
+        case .conformer(let name, let protocolName): mix(2); mix(name); mix(protocolName)
+        case .enumValue(let name, let caseName): mix(3); mix(name); mix(caseName)
+        case .value: mix(4)
+        case .color: mix(5)
+        case .typeTag: mix(6)
+        case .version: mix(7)
+        case .unknown: mix(8)
+        }
+        mix(field)
+        mix(transform)
+        mix(inferred ? 1 : 0)
+        h = (h ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15
+        return h ^ (h >> 29)
+    }
+}

@@ -10,7 +10,11 @@ public struct RoleTable: Sendable {
     /// The same for a table of few roles (a quick pass over the top of a tree): by node.
     private var sparse: [Int: UInt32]?
     private var distinct: [NodeRole] = []
-    private var interned: [NodeRole: UInt32] = [:]
+    /// `distinct` indexes + 1 by a cheap hash of the role (open addressing, at most half
+    /// full). A role is given to every node, and `Dictionary`'s SipHash over each role's
+    /// strings was a third of guessing a whole document; the hash here reads the field name
+    /// and the kind's case and names, and equal-hash roles are told apart by `==`.
+    private var slots = [UInt32](repeating: 0, count: 64)
     /// The number of nodes of the document the table is for.
     public private(set) var nodeCount: Int
 
@@ -36,15 +40,32 @@ public struct RoleTable: Sendable {
                 store(0, at: node)
                 return
             }
-            if let i = interned[role] {
-                store(i, at: node)
-            } else {
-                distinct.append(role)
-                let i = UInt32(distinct.count)
-                interned[role] = i
-                store(i, at: node)
+            store(intern(role), at: node)
+        }
+    }
+
+    /// The index + 1 of `role` in `distinct`, added when it is new.
+    private mutating func intern(_ role: NodeRole) -> UInt32 {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: role.quickHash) & mask
+        while slots[slot] != 0 {
+            if distinct[Int(slots[slot]) - 1] == role { return slots[slot] }
+            slot = (slot + 1) & mask
+        }
+        distinct.append(role)
+        let index = UInt32(distinct.count)
+        slots[slot] = index
+        if distinct.count * 2 > slots.count {
+            // Grown before it is more than half full: every role placed again.
+            slots = [UInt32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (i, known) in distinct.enumerated() {
+                var slot = Int(truncatingIfNeeded: known.quickHash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(i + 1)
             }
         }
+        return index
     }
 
     private mutating func store(_ index: UInt32, at node: Int) {

@@ -30,4 +30,35 @@ import Testing
             #expect((0..<dense.nodeCount).allSatisfy { dense[$0] == sparse[$0] }, "round \(round) (seed \(rng.seed))")
         }
     }
+
+    /// Every node gets back the role it was given, among thousands of distinct roles — many
+    /// of which differ only where the interning hash does not look (a value's field type) —
+    /// and equal roles are stored once.
+    @Test func rolesAreInternedByValue() {
+        var rng = SeededGenerator.fromEnvironment()
+        let types: [FieldType] = [.scalar(.int), .scalar(.string), .scalar(.double), .array(.scalar(.int)), .named("Person"), .dictionary(.scalar(.date)), .set(.named("X"))]
+        var roles: [NodeRole] = []
+        for field in ["name", "age", "a", "", "日本", "a much longer field name than a small string holds"] {
+            for type in types { roles.append(NodeRole(.value(type), field: field)); roles.append(NodeRole(.value(type), field: field, inferred: true)) }
+            roles.append(NodeRole(.model(field), field: field, transform: "Color"))
+            roles.append(NodeRole(.enumValue("E", caseName: field), field: nil))
+            roles.append(NodeRole(.conformer(field, protocolName: "P"), field: field))
+        }
+        for i in 0..<2000 { roles.append(NodeRole(.model("M\(i)"), field: "f\(i % 7)")) }
+        var table = RoleTable(nodeCount: 50_000)
+        var given = [NodeRole?](repeating: nil, count: 50_000)
+        for _ in 0..<60_000 {
+            let node = Int.random(in: 0..<50_000, using: &rng)
+            let role = roles.randomElement(using: &rng)!
+            table[node] = role
+            given[node] = role
+        }
+        let wrong = (0..<50_000).filter { table[$0] != given[$0] }.count
+        #expect(wrong == 0, "seed \(rng.seed)")
+        let used = Set(given.compactMap { $0 })
+        #expect(table.distinctRoles.count == used.count, "seed \(rng.seed)")
+        // (Compared as one Bool: a failure would otherwise print both sets of 2000 roles.)
+        let sameRoles = Set(table.distinctRoles) == used
+        #expect(sameRoles, "seed \(rng.seed)")
+    }
 }
