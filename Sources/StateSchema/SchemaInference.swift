@@ -195,9 +195,9 @@ public enum SchemaInference {
                     // Non-ASCII keys as strings: canonically equal spellings are one key there.
                     if let range = tree.plainKeyRange(of: c, in: buffer), !buffer[range].contains(where: { $0 >= 0x80 }) {
                         let key = UnsafeBufferPointer(rebasing: buffer[range])
-                        if key.elementsEqual(Self.legacyTagKey) {
+                        if Self.legacyTagKey.withUnsafeBufferPointer({ bytesEqual(key, $0) }) {
                             legacyChild = c
-                        } else if count > 1, let tag = tagKeyBytes.firstIndex(where: { key.elementsEqual($0) }) {
+                        } else if count > 1, let tag = tagKeyBytes.firstIndex(where: { wanted in wanted.withUnsafeBufferPointer { bytesEqual(key, $0) } }) {
                             tagMembers.append(tagKeyList[tag])
                         }
                     } else if let key = tree.key(of: c) {

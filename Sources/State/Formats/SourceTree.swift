@@ -126,7 +126,7 @@ public struct SourceTree: Sendable {
                     guard node.hasKey else { continue }
                     if let range = format.syntax.plainKeyRange(node, in: buffer) {
                         let spelled = UnsafeBufferPointer(rebasing: buffer[range])
-                        if spelled.elementsEqual(wanted) {
+                        if bytesEqual(spelled, wanted) {
                             found = child
                             continue
                         }

@@ -214,12 +214,17 @@ public enum ColorSpelling: Sendable, Equatable {
     /// False when `node` has plain keys and none of them is one every color dictionary has
     /// (`red`, `Red Component`, `components`): most dictionaries are passed over without
     /// decoding a key.
+    /// The keys one of the dictionary spellings must have, as bytes.
+    private static let colorKeys: [[UInt8]] = [Array("red".utf8), Array("Red Component".utf8), Array("components".utf8)]
+
     private static func mayBeColorDictionary(_ node: Int, in tree: SourceTree) -> Bool {
         tree.bytes.withUnsafeBufferPointer { buffer in
             for child in tree.children(of: node) {
                 guard let range = tree.plainKeyRange(of: child, in: buffer) else { return true }
                 let key = UnsafeBufferPointer(rebasing: buffer[range])
-                if key.elementsEqual("red".utf8) || key.elementsEqual("Red Component".utf8) || key.elementsEqual("components".utf8) { return true }
+                for wanted in colorKeys where wanted.count == key.count {
+                    if wanted.withUnsafeBufferPointer({ bytesEqual(key, $0) }) { return true }
+                }
             }
             return false
         }
