@@ -1,5 +1,4 @@
 import Foundation
-import OrderedCollections
 
 /// A parsed file: its original bytes plus a flat table of nodes that point into them.
 ///
