@@ -33,8 +33,9 @@ struct ValueBuilder {
     static func value(
         of tree: SourceTree, at index: Int, in buffer: UnsafeBufferPointer<UInt8>, splittingAbove threshold: Int, threads: Int
     ) -> PlistValue {
-        var builder = ValueBuilder(tree: tree, buffer: buffer, size: Int(tree.nodes[index].size))
-        if threads > 1, Int(tree.nodes[index].size) > threshold, let split = split(tree.nodes, under: index) {
+        let size = Int(tree.nodes[index].size)
+        var builder = ValueBuilder(tree: tree, buffer: buffer, size: size)
+        if threads > 1, size > threshold, let split = split(tree.nodes, under: index) {
             let runs = Runs()
             let shared = Shared(tree: tree, buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: 2) { half in
