@@ -250,6 +250,9 @@ struct ByteStringTable {
         return h ^ (h >> 29)
     }
 
+    /// The slot a lookup of `hash` starts at, loaded (see `BinaryPlistWriter.Flattener.prefetch`).
+    @inline(__always) func touch(hash: UInt64) -> UInt64 { slots[Int(truncatingIfNeeded: hash) & mask] }
+
     /// The index of the entry with this hash that `matching` accepts.
     @inline(__always) func find(hash: UInt64, matching: (Int) -> Bool) -> Int? {
         let tag = hash >> 32
@@ -303,11 +306,19 @@ struct BitsTable {
     private var slots = [Slot](repeating: Slot(), count: 1024)
     private var count = 0
 
-    @inline(__always) private static func slot(_ key: Key, mask: Int) -> Int {
+    /// The key's bits mixed so that low and high bits both spread.
+    @inline(__always) static func hash(_ key: Key) -> UInt64 {
         var h = key.bits &+ UInt64(key.kind) &* 0x9E37_79B9_7F4A_7C15
         h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+        return h ^ (h >> 29)
     }
+
+    @inline(__always) private static func slot(_ key: Key, mask: Int) -> Int {
+        Int(truncatingIfNeeded: hash(key)) & mask
+    }
+
+    /// The slot a lookup of `key` starts at, loaded (see `BinaryPlistWriter.Flattener.prefetch`).
+    @inline(__always) func touch(_ key: Key) -> UInt64 { slots[Self.slot(key, mask: slots.count - 1)].bits }
 
     func find(_ key: Key) -> Int? {
         let mask = slots.count - 1

@@ -8,24 +8,48 @@ public enum BinaryPlistWriter {
     /// rewriting a binary file that had one; otherwise null is refused, since CoreFoundation
     /// and plistlib read no null (JSON's null has no property-list spelling).
     public static func document(_ value: PlistValue, keepingNull: Bool = false) throws -> [UInt8] {
+        try document(value, keepingNull: keepingNull, threads: Cores.available)
+    }
+
+    /// The document, flattened on two threads when `threads > 1` and the value weighs at
+    /// least `splitWeight` (see `Split`), and written on two when it has more than
+    /// `splitObjects` objects. The same bytes, whatever these are.
+    /// (`filterBits`: the size of the merge's filter, as a power of two; tests make it small
+    /// to have it answer "maybe" wrongly often.)
+    static func document(
+        _ value: PlistValue, keepingNull: Bool = false, threads: Int, splitWeight: Int = 20_000, splitObjects: Int = 1 << 16, filterBits: Int = 22
+    ) throws -> [UInt8] {
         var flattener = Flattener()
         flattener.keepsNull = keepingNull
         do {
-            _ = try flattener.add(value)
+            if threads > 1, let split = Split.find(in: value, minimum: splitWeight) {
+                let handoff = Handoff(container: split.container, cut: split.cut, keepsNull: keepingNull)
+                flattener.seen = SeenFilter(bits: filterBits)
+                handoff.start()
+                defer { handoff.settle() }
+                _ = try flattener.add(value, along: split.path[...], handoff: handoff)
+            } else {
+                _ = try flattener.add(value)
+            }
         } catch let error as WriteError {
             throw error.plistError
         }
-        return flattener.emit()
+        return flattener.emit(threads: threads, splitObjects: splitObjects)
     }
 
     /// One object of the value flattener, in 12 bytes: `kind` says which; `a`/`b` hold a range
     /// (of `refs` for a container, of the string arena for a string, of `data` for data), or a
     /// 64-bit value's bits. Not a `PlistValue`: keeping one per object was a retain when stored
     /// and another when written, and twice the memory.
-    fileprivate typealias Entry = PackedObject<EntryKind>
-    fileprivate enum EntryKind: UInt8 { case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null }
+    typealias Entry = PackedObject<EntryKind>
+    enum EntryKind: UInt8 {
+        case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null
 
-    fileprivate struct Flattener {
+        /// Kept in the numbers table by its 64 bits.
+        var isNumber: Bool { self == .integer || self == .unsigned || self == .real || self == .date || self == .uid }
+    }
+
+    struct Flattener {
         var entries: [Entry] = []
         /// Object references, 32 bits each (an object index, like `Entry`'s fields, is below
         /// 2^32): half the memory of `Int`s, and memory first touched is much of a write's time.
@@ -49,6 +73,13 @@ public enum BinaryPlistWriter {
         var trueIndex: Int?
         var falseIndex: Int?
         var keepsNull = false
+        /// What `prefetch` loaded, kept so that its loads are not optimized away.
+        private var touched: UInt64 = 0
+        /// On the first core of a split: what this flattener has stored, roughly (see
+        /// `merge`).
+        var seen: SeenFilter?
+        /// The second core's share once merged: its tables answer after this one's.
+        private var merged: MergedShare?
 
         mutating func scalar(_ value: PlistValue) -> Int {
             let index = entries.count
@@ -85,16 +116,13 @@ public enum BinaryPlistWriter {
 
         /// The entry of the string with these bytes, stored once.
         private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
-            let hash = ByteStringTable.hash(text)
-            let found: Int? = stringBytes.withUnsafeBufferPointer { arena in
-                stringSpans.withUnsafeBufferPointer { spans in
-                    strings.find(hash: hash) { ordinal in
-                        let span = spans[ordinal]
-                        return span.count == text.count && (span.count == 0 || memcmp(arena.baseAddress! + span.start, text.baseAddress!, span.count) == 0)
-                    }
-                }
-            }
-            if let found { return stringSpans[found].entry }
+            string(utf8: text, hash: ByteStringTable.hash(text))
+        }
+
+        /// The entry of the string with these bytes and this `ByteStringTable.hash`.
+        private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+            if let found = storedString(utf8: text, hash: hash) { return found }
+            if let merged, let found = merged.string(utf8: text, hash: hash) { return found }
             let index = entries.count
             let ordinal = stringSpans.count
             stringSpans.append((stringBytes.count, text.count, index, hash))
@@ -103,16 +131,32 @@ public enum BinaryPlistWriter {
             stringSpans.withUnsafeBufferPointer { spans in
                 strings.insert(hash: hash, index: ordinal) { spans[$0].hash }
             }
+            seen?.insert(hash)
             return index
+        }
+
+        /// The entry of a string with these bytes in this flattener's own table.
+        func storedString(utf8 text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+            let found: Int? = stringBytes.withUnsafeBufferPointer { arena in
+                stringSpans.withUnsafeBufferPointer { spans in
+                    strings.find(hash: hash) { ordinal in
+                        let span = spans[ordinal]
+                        return span.count == text.count && (span.count == 0 || memcmp(arena.baseAddress! + span.start, text.baseAddress!, span.count) == 0)
+                    }
+                }
+            }
+            return found.map { stringSpans[$0].entry }
         }
 
         /// The entry of the value of `kind` with these bits, stored once.
         private mutating func number(_ kind: EntryKind, _ bits: UInt64) -> Int {
             let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
             if let found = numbers.find(key) { return found }
+            if let merged, let found = merged.number(key) { return found }
             let index = entries.count
             numbers.insert(key, index: index)
             entries.append(Entry(kind, bits: bits))
+            seen?.insert(BitsTable.hash(key))
             return index
         }
 
@@ -122,6 +166,7 @@ public enum BinaryPlistWriter {
                 let index = entries.count
                 entries.append(Entry(.array, a: 0, b: 0))
                 let first = pending.count
+                prefetch(items)
                 for i in items.indices { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(i)) { try add(items[i]) })) }
                 container(.array, at: index, count: items.count, from: first)
                 return index
@@ -132,6 +177,7 @@ public enum BinaryPlistWriter {
                 let keys = dict.keys
                 for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: scalar(.string(keys[i])))) }
                 let values = dict.values
+                prefetch(values)
                 for i in values.indices { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) })) }
                 container(.dictionary, at: index, count: dict.count, from: first)
                 return index
@@ -140,6 +186,139 @@ public enum BinaryPlistWriter {
             default:
                 return scalar(value)
             }
+        }
+
+        /// `value` added as `add(_:)` adds it, except that the walk follows `path` to the
+        /// split container, where the children from the cut on are not walked but taken,
+        /// flattened, from `handoff` and merged: the same objects in the same order.
+        mutating func add(_ value: PlistValue, along path: ArraySlice<Int>, handoff: Handoff) throws -> Int {
+            let stop = path.first ?? handoff.cut
+            switch value {
+            case .array(let items):
+                let index = entries.count
+                entries.append(Entry(.array, a: 0, b: 0))
+                let first = pending.count
+                for i in items.indices[..<stop] { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(i)) { try add(items[i]) })) }
+                if path.isEmpty {
+                    pending.append(contentsOf: try merge(handoff.take().get()))
+                } else {
+                    pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(stop)) { try add(items[stop], along: path.dropFirst(), handoff: handoff) }))
+                    for i in items.indices[(stop + 1)...] { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(i)) { try add(items[i]) })) }
+                }
+                container(.array, at: index, count: items.count, from: first)
+                return index
+            case .dictionary(let dict):
+                let index = entries.count
+                entries.append(Entry(.dictionary, a: 0, b: 0))
+                let first = pending.count
+                let keys = dict.keys
+                for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: scalar(.string(keys[i])))) }
+                let values = dict.values
+                for i in values.indices[..<stop] { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) })) }
+                if path.isEmpty {
+                    pending.append(contentsOf: try merge(handoff.take().get()))
+                } else {
+                    pending.append(
+                        UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[stop])) { try add(values[stop], along: path.dropFirst(), handoff: handoff) }))
+                    for i in values.indices[(stop + 1)...] {
+                        pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) }))
+                    }
+                }
+                container(.dictionary, at: index, count: dict.count, from: first)
+                return index
+            default:
+                preconditionFailure("a split runs through containers")
+            }
+        }
+
+        /// The objects of `other` (which flattened what follows everything flattened here)
+        /// added as if this flattener had walked them itself: scalars already here are not
+        /// stored again, the rest are numbered in `other`'s order after this one's. The
+        /// objects of `roots`, renumbered.
+        ///
+        /// Most of `other`'s scalars are new here, and a lookup in this flattener's tables is
+        /// a cache miss each (as long as flattening them was): `seen` answers first, from a
+        /// cache-sized filter, and only a scalar it may have seen is looked up. New scalars
+        /// are not put in the tables; lookups from here on ask `other`'s tables after these.
+        private mutating func merge(_ share: (flattener: Flattener, roots: [Int])) -> [UInt32] {
+            let other = share.flattener
+            let seen = self.seen ?? SeenFilter(bits: 6)
+            var renumbered = [UInt32](repeating: 0, count: other.entries.count)
+            var containers: [Int] = []
+            var stringOrdinal = 0
+            // Grown once, not doubled (and copied) on the way.
+            entries.reserveCapacity(entries.count + other.entries.count)
+            refs.reserveCapacity(refs.count + other.refs.count)
+            stringBytes.reserveCapacity(stringBytes.count + other.stringBytes.count)
+            other.entries.withUnsafeBufferPointer { others in
+                other.stringBytes.withUnsafeBufferPointer { arena in
+                    for j in others.indices {
+                        let entry = others[j]
+                        var index = entries.count
+                        switch entry.kind {
+                        case .array, .dictionary:
+                            entries.append(entry)
+                            containers.append(j)
+                        case .string:
+                            let text = UnsafeBufferPointer(rebasing: arena[entry.a..<entry.b])
+                            let hash = other.stringSpans[stringOrdinal].hash
+                            stringOrdinal += 1
+                            if seen.mayContain(hash), let found = storedString(utf8: text, hash: hash) {
+                                index = found
+                            } else {
+                                entries.append(Entry(.string, a: stringBytes.count, b: stringBytes.count + text.count))
+                                stringBytes.append(contentsOf: text)
+                            }
+                        case .integer, .unsigned, .real, .date, .uid:
+                            let key = BitsTable.Key(kind: entry.kind.rawValue, bits: entry.bits)
+                            if seen.mayContain(BitsTable.hash(key)), let found = numbers.find(key) {
+                                index = found
+                            } else {
+                                entries.append(entry)
+                            }
+                        case .wideInteger:
+                            index = scalar(.integer(other.wideIntegers[entry.a]))
+                        case .bool:
+                            index = scalar(.bool(entry.a == 1))
+                        case .data:
+                            index = scalar(.data(other.data[entry.a]))
+                        case .null:
+                            index = scalar(.null)
+                        }
+                        renumbered[j] = UInt32(truncatingIfNeeded: index)
+                    }
+                }
+            }
+            other.refs.withUnsafeBufferPointer { others in
+                for j in containers {
+                    let entry = other.entries[j]
+                    let count = entry.kind == .array ? entry.b : 2 * entry.b
+                    entries[Int(renumbered[j])] = Entry(entry.kind, a: refs.count, b: entry.b)
+                    for r in others[entry.a..<(entry.a + count)] { refs.append(renumbered[Int(r)]) }
+                }
+            }
+            let roots = share.roots.map { renumbered[$0] }
+            merged = MergedShare(flattener: other, renumbered: renumbered)
+            return roots
+        }
+
+        /// Loads the table slots that `values`' numbers and strings will be looked up in, all
+        /// before any lookup: most distinct numbers and strings are a cache miss each, and
+        /// loads that do not depend on one another overlap instead of coming one by one.
+        /// Nothing is decided here; the lookups that follow find the slots in the cache.
+        private mutating func prefetch<Values: Collection<PlistValue>>(_ values: Values) {
+            var touched: UInt64 = 0
+            for value in values {
+                switch value {
+                case .real(let d): touched &+= numbers.touch(BitsTable.Key(kind: EntryKind.real.rawValue, bits: d.bitPattern))
+                case .date(let date):
+                    touched &+= numbers.touch(BitsTable.Key(kind: EntryKind.date.rawValue, bits: date.timeIntervalSinceReferenceDate.bitPattern))
+                case .string(let s):
+                    touched &+= s.utf8.withContiguousStorageIfAvailable { strings.touch(hash: ByteStringTable.hash($0)) } ?? 0
+                default: break
+                }
+            }
+            self.touched &+= touched
         }
 
         /// Moves a container's children from `pending[first...]` to `refs`.
@@ -213,33 +392,79 @@ public enum BinaryPlistWriter {
         /// The file. Every object's size is known before it is written, so the file is written
         /// once, into an array of its exact size: no buffer grown and copied, and half the
         /// fresh memory (whose first touch is a page fault) of writing it and copying it out.
-        func emit(topObject: Int = 0) -> [UInt8] {
+        /// With `threads > 1` and more than `splitObjects` objects, the objects are measured,
+        /// then written, in two halves at once (the second half's offsets moved by the
+        /// first's length between the two).
+        func emit(topObject: Int = 0, threads: Int = 1, splitObjects: Int = 1 << 16) -> [UInt8] {
             let refSize = BinaryPlistWriter.width(UInt64(entries.count))
+            let count = entries.count
+            // Where each part's objects begin (the last bound is past them all).
+            let bounds = threads > 1 && count > max(splitObjects, 1) ? [0, count / 2, count] : [0, count]
+            let parts = bounds.count - 1
             return refs.withUnsafeBufferPointer { refs in
                 stringBytes.withUnsafeBufferPointer { arena in
                     entries.withUnsafeBufferPointer { entries in
-                        var offsets: [Int] = []
-                        offsets.reserveCapacity(entries.count)
-                        var position = 8
-                        for entry in entries {
-                            offsets.append(position)
-                            position += size(of: entry, refSize: refSize, arena: arena)
-                        }
-                        let total = position + entries.count * BinaryPlistWriter.width(UInt64(position)) + 32
-                        var fallback: [UInt8]?
-                        let file = [UInt8](unsafeUninitializedCapacity: total) { memory, initialized in
-                            var out = OutputBuffer(wrapping: memory)
-                            defer { out.deallocate() }
-                            out.append("bplist00")
-                            var exact = true
-                            for index in entries.indices {
-                                exact = exact && out.position == offsets[index]
-                                write(entries[index], refSize: refSize, refs: refs, arena: arena, into: &out)
+                        var lengths = [Int](repeating: 0, count: parts)
+                        let offsets = [Int](unsafeUninitializedCapacity: count) { offsets, initialized in
+                            let table = offsets
+                            lengths.withUnsafeMutableBufferPointer { buffer in
+                                let lengths = buffer
+                                let measure = { (part: Int) in
+                                    var end = part == 0 ? 8 : 0
+                                    for index in bounds[part]..<bounds[part + 1] {
+                                        table[index] = end
+                                        end += size(of: entries[index], refSize: refSize, arena: arena)
+                                    }
+                                    lengths[part] = end
+                                }
+                                Self.run(parts, measure)
                             }
-                            BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: entries.count, topObject: topObject, refSize: refSize, into: &out)
+                            initialized = count
+                        }
+                        let position = lengths.reduce(0, +)
+                        let offsetSize = BinaryPlistWriter.width(UInt64(position))
+                        let total = position + count * offsetSize + 32
+                        var fallback: [UInt8]?
+                        let file = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+                            let memory = buffer
+                            var exact = [Bool](repeating: false, count: parts)
+                            offsets.withUnsafeBufferPointer { measured in
+                                let offsets = UnsafeMutableBufferPointer(mutating: measured)
+                                exact.withUnsafeMutableBufferPointer { buffer in
+                                    let exact = buffer
+                                    let writePart = { (part: Int) in
+                                        let from = part == 0 ? 0 : lengths[0]
+                                        if from != 0 { for index in bounds[part]..<bounds[part + 1] { offsets[index] += from } }
+                                        let to = part == parts - 1 ? position : lengths[0]
+                                        let region = UnsafeMutableBufferPointer(rebasing: memory[from..<to])
+                                        var out = OutputBuffer(wrapping: region)
+                                        defer { out.deallocate() }
+                                        if part == 0 { out.append("bplist00") }
+                                        var ok = true
+                                        for index in bounds[part]..<bounds[part + 1] {
+                                            ok = ok && from + out.position == offsets[index]
+                                            write(entries[index], refSize: refSize, refs: refs, arena: arena, into: &out)
+                                        }
+                                        exact[part] = ok && from + out.position == to && out.isWriting(into: region)
+                                        // This part's rows of the offset table.
+                                        let rows = position + bounds[part] * offsetSize..<position + bounds[part + 1] * offsetSize
+                                        let rowRegion = UnsafeMutableBufferPointer(rebasing: memory[rows])
+                                        var table = OutputBuffer(wrapping: rowRegion)
+                                        defer { table.deallocate() }
+                                        for index in bounds[part]..<bounds[part + 1] { table.appendBigEndian(UInt64(offsets[index]), size: offsetSize) }
+                                        exact[part] = exact[part] && table.count == rows.count && table.isWriting(into: rowRegion)
+                                    }
+                                    Self.run(parts, writePart)
+                                }
+                            }
+                            let trailerRegion = UnsafeMutableBufferPointer(rebasing: memory[(total - 32)...])
+                            var trailer = OutputBuffer(wrapping: trailerRegion)
+                            defer { trailer.deallocate() }
+                            BinaryPlistWriter.appendTrailer(
+                                objectCount: count, topObject: topObject, offsetSize: offsetSize, refSize: refSize, tableOffset: position, into: &trailer)
                             // A size that disagreed with what was written would be a bug here;
                             // it must not be a broken file: write it again the plain way.
-                            if exact, out.count == total, out.isWriting(into: memory) {
+                            if exact.allSatisfy({ $0 }), trailer.count == 32, trailer.isWriting(into: trailerRegion) {
                                 initialized = total
                             } else {
                                 assertionFailure("binary plist object sizes disagree with what was written")
@@ -251,6 +476,13 @@ public enum BinaryPlistWriter {
                     }
                 }
             }
+        }
+
+        /// `body` for each part, on as many threads as there are parts.
+        private static func run(_ parts: Int, _ body: @escaping (Int) -> Void) {
+            if parts == 1 { return body(0) }
+            let shared = SharedWrite(body)
+            DispatchQueue.concurrentPerform(iterations: parts) { shared.write($0) }
         }
 
         /// The file written in one pass, each offset recorded as it is reached.
@@ -414,6 +646,11 @@ public enum BinaryPlistWriter {
         let offsetSize = width(UInt64(tableOffset))
         out.reserve(offsets.count * offsetSize + 32)
         for o in offsets { out.appendBigEndian(UInt64(o), size: offsetSize) }
+        appendTrailer(objectCount: objectCount, topObject: topObject, offsetSize: offsetSize, refSize: refSize, tableOffset: tableOffset, into: &out)
+    }
+
+    /// The 32 bytes that end every `bplist00` file, after its offset table.
+    static func appendTrailer(objectCount: Int, topObject: Int, offsetSize: Int, refSize: Int, tableOffset: Int, into out: inout OutputBuffer) {
         out.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
         out.appendBigEndian(UInt64(objectCount), size: 8)
         out.appendBigEndian(UInt64(topObject), size: 8)
@@ -447,6 +684,12 @@ public struct BinaryPlistBuilder {
 
     /// The file, with `root` as its top object.
     public func document(root: Int) -> [UInt8] { flattener.emit(topObject: root) }
+}
+
+/// A part's work, run on two threads at once: each measures or writes its own objects.
+private struct SharedWrite: @unchecked Sendable {
+    let write: (Int) -> Void
+    init(_ write: @escaping (Int) -> Void) { self.write = write }
 }
 
 /// An object of a binary plist being flattened, in 12 bytes: what it is, and two 32-bit fields

@@ -392,7 +392,7 @@ extension SourceTree {
 
 extension Array {
     /// The first index whose element is not `belowTarget` (the array is partitioned by it).
-    fileprivate func partitionPoint(_ belowTarget: (Element) -> Bool) -> Int {
+    func partitionPoint(_ belowTarget: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
