@@ -66,8 +66,11 @@ public enum BinaryPlistWriter {
         /// that growing the table does not hash every string again).
         var stringSpans: [(start: Int, count: Int, entry: Int, hash: UInt64)] = []
         var numbers = BitsTable()
-        /// Data objects (rarely repeated; not worth hashing) and integers past 64 bits.
-        var data: [Data] = []
+        /// The bytes of data objects (rarely repeated; not worth hashing), one after another:
+        /// copied while the walk has each `Data` in hand, so that writing reads them in order
+        /// instead of visiting (and retaining) one heap object per data object.
+        var dataBytes: [UInt8] = []
+        /// Integers past 64 bits.
         var wideIntegers: [Int128] = []
         var wideIndexes: [Int128: Int] = [:]
         var trueIndex: Int?
@@ -104,8 +107,8 @@ public enum BinaryPlistWriter {
             case .uid(let u):
                 return number(.uid, u)
             case .data(let bytes):
-                entries.append(Entry(.data, a: data.count, b: 0))
-                data.append(bytes)
+                entries.append(Entry(.data, a: dataBytes.count, b: dataBytes.count + bytes.count))
+                dataBytes.append(contentsOf: bytes)
             case .null:
                 entries.append(Entry(.null, a: 0, b: 0))
             case .array, .dictionary:
@@ -250,6 +253,7 @@ public enum BinaryPlistWriter {
             entries.reserveCapacity(entries.count + other.entries.count)
             refs.reserveCapacity(refs.count + other.refs.count)
             stringBytes.reserveCapacity(stringBytes.count + other.stringBytes.count)
+            dataBytes.reserveCapacity(dataBytes.count + other.dataBytes.count)
             other.entries.withUnsafeBufferPointer { others in
                 other.stringBytes.withUnsafeBufferPointer { arena in
                     for j in others.indices {
@@ -281,7 +285,9 @@ public enum BinaryPlistWriter {
                         case .bool:
                             index = scalar(.bool(entry.a == 1))
                         case .data:
-                            index = scalar(.data(other.data[entry.a]))
+                            index = entries.count
+                            entries.append(Entry(.data, a: dataBytes.count, b: dataBytes.count + entry.b - entry.a))
+                            dataBytes.append(contentsOf: other.dataBytes[entry.a..<entry.b])
                         case .null:
                             index = scalar(.null)
                         }
@@ -355,7 +361,7 @@ public enum BinaryPlistWriter {
             case .real, .date: 9
             case .uid: 1 + BinaryPlistWriter.width(entry.bits)
             case .bool, .null: 1
-            case .data: BinaryPlistWriter.markerSize(data[entry.a].count) + data[entry.a].count
+            case .data: BinaryPlistWriter.markerSize(entry.b - entry.a) + entry.b - entry.a
             }
         }
 
@@ -383,7 +389,8 @@ public enum BinaryPlistWriter {
             case .bool:
                 out.append(entry.a == 1 ? 0x09 : 0x08)
             case .data:
-                BinaryPlistWriter.appendScalar(.data(data[entry.a]), into: &out)
+                BinaryPlistWriter.marker(0x4, count: entry.b - entry.a, into: &out)
+                dataBytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[entry.a..<entry.b])) }
             case .null:
                 out.append(0x00)
             }
