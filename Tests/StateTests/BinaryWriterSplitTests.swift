@@ -91,21 +91,92 @@ import Testing
         #expect(BinaryPlistWriter.Split.find(in: .array(["one"]), minimum: 0) == nil)
     }
 
-    /// The walk takes the second share itself when no thread has begun it, and settling
-    /// after a walk that stopped early leaves no thread at work.
+    /// A span tree written to binary (`state convert`) on two threads, with every split
+    /// taken: the file of one thread, or the same error.
+    func expectSameSpanFile(_ tree: SourceTree, at node: Int = SourceTree.root, filterBits: Int = 22, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        func written(threads: Int) -> Result<[UInt8], Error> {
+            tree.bytes.withUnsafeBufferPointer { buffer in
+                Result {
+                    let source = SpanSource(tree: tree, buffer: buffer, root: node)
+                    var out = OutputBuffer()
+                    defer { out.deallocate() }
+                    try BinaryPlistWriter.document(source, into: &out, threads: threads, splitAbove: 0, splitObjects: 0, filterBits: filterBits)
+                    return out.bytes
+                }
+            }
+        }
+        switch (written(threads: 1), written(threads: 2)) {
+        case (.success(let a), .success(let b)):
+            if a != b {
+                let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+                Issue.record("\(name): the files differ from byte \(at) (\(a.count) and \(b.count) bytes)", sourceLocation: sourceLocation)
+            }
+        case (.failure(let a), .failure(let b)):
+            #expect("\(a)" == "\(b)", "\(name)", sourceLocation: sourceLocation)
+        case (let one, let two):
+            Issue.record("\(name): one thread \(one), two \(two)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func spanTreesOfEveryFormatSplitAnywhere() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        for (round, format, bytes) in SpanConversionTests.randomFiles(150, using: &rng) {
+            let tree = try SourceTree(parsing: bytes)
+            expectSameSpanFile(tree, "round \(round), \(format) (seed \(rng.seed))")
+            expectSameSpanFile(tree, filterBits: 6, "round \(round), \(format), small filter (seed \(rng.seed))")
+            // A subtree written on its own (`state get … --format binary`) splits inside it.
+            let inner = Int.random(in: 0..<tree.nodes.count, using: &rng)
+            expectSameSpanFile(tree, at: inner, "round \(round), \(format), node \(inner) (seed \(rng.seed))")
+        }
+    }
+
+    /// Distinct and shared scalars on both sides of the cut and after the split container,
+    /// escaped strings (decoded, not plain), wide integers, booleans first met by the second
+    /// thread, a JSON null and a key written twice (refused, or handed to the value tree,
+    /// as one thread does).
+    @Test func spanTreesWithDistinctScalarsNullsAndRepeatedKeys() throws {
+        var records: [String] = []
+        for i in 0..<400 {
+            let flag = i < 300 ? "" : ", \"flag\": \(i % 2 == 0)"
+            let escaped = i < 200 ? "tab\\t\(i % 7)" : "tab\\tlate \(i)"
+            records.append(
+                "{\"name\": \"item \(i)\", \"esc\": \"\(escaped)\", \"real\": \(Double(i) / 8), \"wide\": \(UInt64.max - UInt64(i % 3)), \"n\": \(i % 50)\(flag)}")
+        }
+        let body = records.joined(separator: ", ")
+        let json =
+            "{\"head\": {\"v\": 1, \"n\": \"item 399\"}, \"records\": [\(body)], \"tail\": {\"again\": \"item 1\", \"late\": \"item 399\", \"later\": \"item 398\", \"esc\": \"tab\\t3\", \"escLate\": \"tab\\tlate 398\", \"r\": 49.875, \"t\": true, \"w\": \(UInt64.max)}}"
+        for bits in [6, 12, 22] { expectSameSpanFile(try SourceTree(parsing: Array(json.utf8)), filterBits: bits, "filter of 2^\(bits) bits") }
+        for format in [PlistFormat.xml, .binary] {
+            var warnings: [PlistWarning] = []
+            let converted = try SourceTree(parsing: Array(json.utf8)).serialized(as: format, warnings: &warnings)
+            expectSameSpanFile(try SourceTree(parsing: converted), "as \(format)")
+        }
+        let withNull = json.replacingOccurrences(of: "\"n\": 42}", with: "\"n\": null}")
+        expectSameSpanFile(try SourceTree(parsing: Array(withNull.utf8)), "a null in the second half")
+        let twice = json.replacingOccurrences(of: "\"n\": 41}", with: "\"n\": 41, \"n\": 2}")
+        expectSameSpanFile(try SourceTree(parsing: Array(twice.utf8)), "a key written twice in the second half")
+    }
+
+    /// The first thread does the work itself when no other has begun it, and settling after
+    /// a walk that stopped early leaves no thread at work.
     @Test func theShareIsTakenByWhoeverComesFirst() throws {
         let container = PlistValue.array((0..<10).map { .string("s\($0 % 4)") })
-        let unstarted = BinaryPlistWriter.Handoff(container: container, cut: 4, keepsNull: false)
+        let unstarted = BinaryPlistWriter.handoff(container: container, cut: 4, keepsNull: false)
         let share = try unstarted.take().get()
         #expect(share.roots.count == 6)
         #expect(share.flattener.entries.count == 4)
-        let started = BinaryPlistWriter.Handoff(container: container, cut: 4, keepsNull: false)
+        let started = BinaryPlistWriter.handoff(container: container, cut: 4, keepsNull: false)
         started.start()
         #expect(try started.take().get().roots.count == 6)
         started.settle()
-        let abandoned = BinaryPlistWriter.Handoff(container: container, cut: 4, keepsNull: false)
+        let abandoned = BinaryPlistWriter.handoff(container: container, cut: 4, keepsNull: false)
         abandoned.start()
         abandoned.settle()
         abandoned.settle()
+        // An error is the taker's, on whichever thread the work ran.
+        struct Refused: Error {}
+        let failing = Handoff<Int> { throw Refused() }
+        failing.start()
+        #expect(throws: Refused.self) { try failing.take().get() }
     }
 }

@@ -12,16 +12,48 @@ extension BinaryPlistWriter {
         return out.bytes
     }
 
-    /// The document written into `out` (which may hand it on as it fills).
-    static func document(_ source: SpanSource, into out: inout OutputBuffer) throws {
-        var flattener = SpanFlattener(source: source)
+    /// The document written into `out` (which may hand it on as it fills). A large tree is
+    /// flattened on two threads, as a value is (see `Split`): the children of the container
+    /// where most of the nodes are, from the middle on, by a second flattener, merged when the
+    /// first reaches them; the same file.
+    /// (`threads`, `splitAbove` nodes, `splitObjects` and `filterBits` are for tests: see
+    /// `document(_:keepingNull:threads:splitWeight:splitObjects:filterBits:)`.)
+    static func document(
+        _ source: SpanSource, into out: inout OutputBuffer, threads: Int = Cores.available, splitAbove threshold: Int = 100_000, splitObjects: Int = 1 << 16,
+        filterBits: Int = 22
+    ) throws {
+        let size = Int(source[source.root].size)
+        let split = threads > 1 && size > threshold ? ValueBuilder.split(source.tree.nodes, under: source.root) : nil
+        var flattener = SpanFlattener(source: source, expected: size + 1 - (split.map { $0.end - $0.middle } ?? 0))
+        let handoff = split.map { SpanFlattener.handoff(SharedSource(source: source), container: $0.container, from: $0.middle, to: $0.end) }
+        // However the walk ends, no thread is left at its share.
+        defer { handoff?.settle() }
         do {
+            if let split, let handoff {
+                handoff.start()
+                flattener.seen = SeenFilter(bits: filterBits)
+                flattener.split = (split.container, split.middle, handoff)
+            }
             _ = try flattener.add(source.root)
         } catch let error as WriteError {
             throw error.plistError
         }
-        flattener.emit(into: &out)
+        flattener.emit(into: &out, threads: threads, splitObjects: splitObjects)
     }
+}
+
+/// The two halves of a span writer's output and its offset table, each half written by one
+/// thread (each into its own buffer and its own rows of the table).
+private struct EmitParts: @unchecked Sendable {
+    let flattener: SpanFlattener
+    let first: UnsafeMutablePointer<OutputBuffer>
+    let second: UnsafeMutablePointer<OutputBuffer>
+    let offsets: UnsafeMutableBufferPointer<Int>
+}
+
+/// A span source read by two threads at once (neither writes it).
+private struct SharedSource: @unchecked Sendable {
+    let source: SpanSource
 }
 
 /// The objects of a span tree in write order (see `BinaryPlistWriter.document(_:)`).
@@ -47,13 +79,48 @@ private struct SpanFlattener {
     var trueIndex: Int?
     var falseIndex: Int?
 
-    init(source: SpanSource) {
+    /// On the first thread of a split: what this flattener has stored, roughly (see
+    /// `merge`).
+    var seen: SeenFilter?
+    /// On the first thread of a split: the container whose children from `middle` on the
+    /// second thread flattens, and that thread's work.
+    var split: (container: Int, middle: Int, handoff: Handoff<Share>)?
+    /// The second thread's share once merged: its tables answer after this one's.
+    private var merged: MergedShare?
+
+    /// A flattener for `expected` nodes at most.
+    init(source: SpanSource, expected: Int) {
         self.source = source
-        // Sized for the most strings a tree of this many nodes can need (8 bytes a slot), so
-        // that it never grows: growing hashes every string again.
-        strings = ByteStringTable(expected: source.tree.nodes.count)
-        entries.reserveCapacity(source.tree.nodes.count)
-        refs.reserveCapacity(source.tree.nodes.count)
+        // Sized for the most strings this many nodes can need (8 bytes a slot), so that it
+        // never grows: growing hashes every string again.
+        strings = ByteStringTable(expected: expected)
+        entries.reserveCapacity(expected)
+        refs.reserveCapacity(expected)
+    }
+
+    /// The second thread's share: each of `container`'s children from `first` to `end`
+    /// flattened, and its object.
+    typealias Share = (flattener: SpanFlattener, roots: [Int])
+
+    static func handoff(_ shared: SharedSource, container: Int, from first: Int, to end: Int) -> Handoff<Share> {
+        Handoff {
+            let source = shared.source
+            var flattener = SpanFlattener(source: source, expected: end - first)
+            var index = 0
+            var child = container + 1
+            while child < first {
+                index += 1
+                child += Int(source[child].size) + 1
+            }
+            var roots: [Int] = []
+            while child < end {
+                let member = child
+                roots.append(try source.inMember(member, index: index, of: container) { try flattener.add(member) })
+                index += 1
+                child += Int(source[child].size) + 1
+            }
+            return (flattener, roots)
+        }
     }
 
     /// The string object of `node`'s value (or its key), stored once.
@@ -94,7 +161,9 @@ private struct SpanFlattener {
                 {
                     return found
                 }
+                if let merged, let found = merged.string(text, hash: hash) { return found }
                 strings.insert(hash: hash, index: all.count) { ByteStringTable.hash(bytes(all[$0])) }
+                seen?.insert(hash)
                 return nil
             }
         }
@@ -107,11 +176,30 @@ private struct SpanFlattener {
         return index
     }
 
+    /// The bytes of a string entry of this flattener.
+    private func bytes(_ entry: Entry, decoded: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: (entry.kind == .plainString ? source.buffer : decoded)[entry.a..<entry.b])
+    }
+
+    /// The entry of a string with these bytes in this flattener's own table.
+    func storedString(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        entries.withUnsafeBufferPointer { all in
+            decoded.withUnsafeBufferPointer { decoded in
+                strings.find(hash: hash) { other in
+                    let o = bytes(all[other], decoded: decoded)
+                    return o.count == text.count && (o.count == 0 || memcmp(o.baseAddress!, text.baseAddress!, o.count) == 0)
+                }
+            }
+        }
+    }
+
     /// The object for a 64-bit value of `kind`, stored once.
     mutating func number(_ kind: EntryKind, _ bits: UInt64) -> Int {
         let key = BitsTable.Key(kind: kind.rawValue, bits: bits)
         if let found = numbers.find(key) { return found }
+        if let merged, let found = merged.number(key) { return found }
         numbers.insert(key, index: entries.count)
+        seen?.insert(BitsTable.hash(key))
         entries.append(Entry(kind, bits: bits))
         return entries.count - 1
     }
@@ -160,7 +248,12 @@ private struct SpanFlattener {
             entries.append(Entry(.array, a: 0, b: 0))
             var children: [UInt32] = []
             children.reserveCapacity(Int(n.count))
+            let middle = node == split?.container ? split?.middle : nil
             for (i, child) in source.tree.children(of: node).enumerated() {
+                if child == middle {
+                    children.append(contentsOf: try mergeSplit())
+                    break
+                }
                 children.append(UInt32(try source.inMember(child, index: i, of: node) { try add(child) }))
             }
             entries[index] = Entry(.array, a: refs.count, b: children.count)
@@ -174,7 +267,12 @@ private struct SpanFlattener {
             var children: [UInt32] = []
             children.reserveCapacity(Int(n.count) * 2)
             for child in source.tree.children(of: node) { children.append(UInt32(string(child, key: true))) }
+            let middle = node == split?.container ? split?.middle : nil
             for (i, child) in source.tree.children(of: node).enumerated() {
+                if child == middle {
+                    children.append(contentsOf: try mergeSplit())
+                    break
+                }
                 children.append(UInt32(try source.inMember(child, index: i, of: node) { try add(child) }))
             }
             entries[index] = Entry(.dictionary, a: refs.count, b: Int(n.count))
@@ -185,27 +283,169 @@ private struct SpanFlattener {
         }
     }
 
-    func emit(into out: inout OutputBuffer) {
-        refs.withUnsafeBufferPointer { refs in
-            BinaryPlistWriter.emitDocument(objectCount: entries.count, into: &out) { index, refSize, out in
-                let entry = entries[index]
-                switch entry.kind {
-                case .array, .dictionary:
-                    let count = entry.kind == .array ? entry.b : 2 * entry.b
-                    BinaryPlistWriter.appendContainer(
-                        entry.kind == .array ? 0xA : 0xD, count: entry.b, refs: refs[entry.a..<(entry.a + count)], refSize: refSize, into: &out)
-                case .plainString:
-                    BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: source.buffer[entry.a..<entry.b]), into: &out)
-                case .decodedString:
-                    decoded.withUnsafeBufferPointer { BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: $0[entry.a..<entry.b]), into: &out) }
-                case .uid: BinaryPlistWriter.appendScalar(.uid(entry.bits), into: &out)
-                case .integer: BinaryPlistWriter.integer(Int128(Int64(bitPattern: entry.bits)), into: &out)
-                case .real: BinaryPlistWriter.appendReal(bits: entry.bits, into: &out)
-                case .date: BinaryPlistWriter.appendDate(bits: entry.bits, into: &out)
-                case .nodeScalar:
-                    BinaryPlistWriter.appendScalar(source.scalar(entry.a), into: &out)
+    /// The second thread's share, taken (or made) and merged; its roots' objects here.
+    private mutating func mergeSplit() throws -> [UInt32] {
+        guard let handoff = split?.handoff else { return [] }
+        split = nil
+        return merge(try handoff.take().get())
+    }
+
+    /// The objects of `share` (which flattened what follows everything flattened here) added
+    /// as if this flattener had walked them itself (see `BinaryPlistWriter.Flattener.merge`:
+    /// scalars here already are not stored again, found through `seen` first; the rest
+    /// are numbered in the share's order and not put in the tables, whose lookups from here
+    /// on ask the share's tables after these).
+    private mutating func merge(_ share: Share) -> [UInt32] {
+        let other = share.flattener
+        let seen = self.seen ?? SeenFilter(bits: 6)
+        var renumbered = [UInt32](repeating: 0, count: other.entries.count)
+        var containers: [Int] = []
+        entries.reserveCapacity(entries.count + other.entries.count)
+        refs.reserveCapacity(refs.count + other.refs.count)
+        decoded.reserveCapacity(decoded.count + other.decoded.count)
+        other.entries.withUnsafeBufferPointer { others in
+            other.decoded.withUnsafeBufferPointer { otherDecoded in
+                for j in others.indices {
+                    let entry = others[j]
+                    var index = entries.count
+                    switch entry.kind {
+                    case .array, .dictionary:
+                        entries.append(entry)
+                        containers.append(j)
+                    case .plainString, .decodedString:
+                        let text = other.bytes(entry, decoded: otherDecoded)
+                        let hash = ByteStringTable.hash(text)
+                        if seen.mayContain(hash), let found = storedString(text, hash: hash) {
+                            index = found
+                        } else if entry.kind == .plainString {
+                            entries.append(entry)
+                        } else {
+                            entries.append(Entry(.decodedString, a: decoded.count, b: decoded.count + text.count))
+                            decoded.append(contentsOf: text)
+                        }
+                    case .uid, .integer, .real, .date:
+                        let key = BitsTable.Key(kind: entry.kind.rawValue, bits: entry.bits)
+                        if seen.mayContain(BitsTable.hash(key)), let found = numbers.find(key) {
+                            index = found
+                        } else {
+                            entries.append(entry)
+                        }
+                    case .nodeScalar:
+                        // Booleans and integers past 64 bits are stored once by their own
+                        // tables; data is never shared.
+                        switch source[entry.a].kind {
+                        case .trueValue:
+                            if let found = trueIndex { index = found } else { trueIndex = index; entries.append(entry) }
+                        case .falseValue:
+                            if let found = falseIndex { index = found } else { falseIndex = index; entries.append(entry) }
+                        case .integer:
+                            if case .integer(let i) = source.scalar(entry.a), let found = wideIntegers[i] {
+                                index = found
+                            } else {
+                                if case .integer(let i) = source.scalar(entry.a) { wideIntegers[i] = index }
+                                entries.append(entry)
+                            }
+                        default:
+                            entries.append(entry)
+                        }
+                    }
+                    renumbered[j] = UInt32(truncatingIfNeeded: index)
                 }
             }
+        }
+        other.refs.withUnsafeBufferPointer { others in
+            for j in containers {
+                let entry = other.entries[j]
+                let count = entry.kind == .array ? entry.b : 2 * entry.b
+                entries[Int(renumbered[j])] = Entry(entry.kind, a: refs.count, b: entry.b)
+                for r in others[entry.a..<(entry.a + count)] { refs.append(renumbered[Int(r)]) }
+            }
+        }
+        let roots = share.roots.map { renumbered[$0] }
+        merged = MergedShare(flattener: other, renumbered: renumbered)
+        return roots
+    }
+
+    /// The second thread's share, merged: its scalars found through its own tables, each
+    /// under the number it was given in the merge.
+    final class MergedShare {
+        let flattener: SpanFlattener
+        let renumbered: [UInt32]
+
+        init(flattener: SpanFlattener, renumbered: [UInt32]) {
+            self.flattener = flattener
+            self.renumbered = renumbered
+        }
+
+        func string(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+            flattener.storedString(text, hash: hash).map { Int(renumbered[$0]) }
+        }
+
+        func number(_ key: BitsTable.Key) -> Int? {
+            flattener.numbers.find(key).map { Int(renumbered[$0]) }
+        }
+    }
+
+    /// Writes the file into `out`. With `threads > 1` and more than `splitObjects` objects,
+    /// the second half of the objects is written at the same time into a buffer of its own
+    /// (a string's or data's length is only known once decoded), appended after the first.
+    func emit(into out: inout OutputBuffer, threads: Int = 1, splitObjects: Int = 1 << 16) {
+        let count = entries.count
+        guard threads > 1, count > max(splitObjects, 1) else {
+            return BinaryPlistWriter.emitDocument(objectCount: count, into: &out) { index, refSize, out in write(index, refSize: refSize, into: &out) }
+        }
+        let refSize = BinaryPlistWriter.width(UInt64(count))
+        let middle = count / 2
+        var offsets = [Int](repeating: 0, count: count)
+        var second = OutputBuffer(capacity: 1 << 20)
+        defer { second.deallocate() }
+        withUnsafeMutablePointer(to: &out) { first in
+            withUnsafeMutablePointer(to: &second) { second in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    let parts = EmitParts(flattener: self, first: first, second: second, offsets: offsets)
+                    DispatchQueue.concurrentPerform(iterations: 2) { part in
+                        if part == 0 {
+                            parts.first.pointee.append("bplist00")
+                            for index in 0..<middle {
+                                parts.offsets[index] = parts.first.pointee.position
+                                parts.flattener.write(index, refSize: refSize, into: &parts.first.pointee)
+                            }
+                        } else {
+                            for index in middle..<count {
+                                parts.offsets[index] = parts.second.pointee.count
+                                parts.flattener.write(index, refSize: refSize, into: &parts.second.pointee)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let shift = out.position
+        for index in middle..<count { offsets[index] += shift }
+        out.append(UnsafeBufferPointer(start: second.base, count: second.count))
+        BinaryPlistWriter.appendTrailer(offsets: offsets, objectCount: count, refSize: refSize, into: &out)
+    }
+
+    /// Writes object `index`.
+    private func write(_ index: Int, refSize: Int, into out: inout OutputBuffer) {
+        let entry = entries[index]
+        switch entry.kind {
+        case .array, .dictionary:
+            let count = entry.kind == .array ? entry.b : 2 * entry.b
+            refs.withUnsafeBufferPointer { refs in
+                BinaryPlistWriter.appendContainer(
+                    entry.kind == .array ? 0xA : 0xD, count: entry.b, refs: refs[entry.a..<(entry.a + count)], refSize: refSize, into: &out)
+            }
+        case .plainString:
+            BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: source.buffer[entry.a..<entry.b]), into: &out)
+        case .decodedString:
+            decoded.withUnsafeBufferPointer { BinaryPlistWriter.appendString(UnsafeBufferPointer(rebasing: $0[entry.a..<entry.b]), into: &out) }
+        case .uid: BinaryPlistWriter.appendScalar(.uid(entry.bits), into: &out)
+        case .integer: BinaryPlistWriter.integer(Int128(Int64(bitPattern: entry.bits)), into: &out)
+        case .real: BinaryPlistWriter.appendReal(bits: entry.bits, into: &out)
+        case .date: BinaryPlistWriter.appendDate(bits: entry.bits, into: &out)
+        case .nodeScalar:
+            BinaryPlistWriter.appendScalar(source.scalar(entry.a), into: &out)
         }
     }
 }

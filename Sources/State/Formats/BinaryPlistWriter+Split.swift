@@ -70,93 +70,93 @@ extension BinaryPlistWriter {
         }
     }
 
-    /// The second core's share of a split: the split container's children from the cut on,
-    /// each flattened by a flattener of its own. Whoever comes first takes the work: the
-    /// thread started for it, or the walk on the first core when it reaches the cut before
-    /// that thread has begun (so a busy thread pool never leaves the walk waiting on a job
-    /// nobody runs).
-    final class Handoff: @unchecked Sendable {
-        private enum Claim { case open, running, taken }
+    /// The second core's share of a split, flattened (by a flattener of its own) and each
+    /// of the split container's children from the cut on, by its object in that flattener.
+    typealias Share = (flattener: Flattener, roots: [Int])
 
-        private let container: PlistValue
-        private let keepsNull: Bool
-        private let claim = Mutex(Claim.open)
-        private let finished = DispatchSemaphore(value: 0)
-        /// Written by the thread that claimed the work, read after `finished` (or by that
-        /// same thread).
-        private var result: Result<(flattener: Flattener, roots: [Int]), Error>?
-        /// Whether the walk has taken the work or settled it (the walk's thread only).
-        private var delivered = false
-        /// The first of the split container's children that this share holds.
-        let cut: Int
-
-        init(container: PlistValue, cut: Int, keepsNull: Bool) {
-            self.container = container
-            self.cut = cut
-            self.keepsNull = keepsNull
-        }
-
-        /// Offers the work to another thread.
-        func start() {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                guard
-                    claim.withLock({ state in
-                        guard state == .open else { return false }
-                        state = .running
-                        return true
-                    })
-                else { return }
-                result = run()
-                finished.signal()
+    /// The second core's share of a split of a value: the split container's children from
+    /// the cut on.
+    static func handoff(container: PlistValue, cut: Int, keepsNull: Bool) -> Handoff<Share> {
+        Handoff {
+            var flattener = Flattener()
+            flattener.keepsNull = keepsNull
+            var roots: [Int] = []
+            switch container {
+            case .array(let items):
+                roots.reserveCapacity(items.count - cut)
+                for i in cut..<items.count { roots.append(try WriteError.within(.index(i)) { try flattener.add(items[i]) }) }
+            case .dictionary(let dict):
+                roots.reserveCapacity(dict.count - cut)
+                for i in cut..<dict.count { roots.append(try WriteError.within(.key(dict.keys[i])) { try flattener.add(dict.values[i]) }) }
+            default:
+                preconditionFailure("not a container")
             }
+            return (flattener, roots)
         }
+    }
+}
 
-        /// The flattened children from the cut on, and each one's object in that flattener:
-        /// made here if the other thread has not begun, else waited for.
-        func take() -> Result<(flattener: Flattener, roots: [Int]), Error> {
-            precondition(!delivered, "the second core's share is taken once")
-            delivered = true
-            let mine = claim.withLock { state in
-                guard state == .open else { return false }
-                state = .taken
-                return true
-            }
-            if mine { return run() }
-            finished.wait()
-            return result!
-        }
+/// Work offered to a second thread while the first goes on with its own — the second core's
+/// share of a split. Whoever comes first does it: the thread started for it, or the first
+/// thread when it needs the result before that thread has begun (so a busy thread pool
+/// never leaves it waiting on work nobody runs).
+final class Handoff<Output>: @unchecked Sendable {
+    private enum Claim { case open, running, taken }
 
-        /// Makes sure no thread is still at the work once the walk is over (it may have
-        /// stopped early, on an error): nothing to do if the walk took it; taken away if
-        /// nobody began it; else waited for.
-        func settle() {
-            guard !delivered else { return }
-            let running = claim.withLock { state in
-                if state == .open { state = .taken }
-                return state == .running
-            }
-            if running { finished.wait() }
-            delivered = true
-        }
+    private let work: () throws -> Output
+    private let claim = Mutex(Claim.open)
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written by the thread that claimed the work, read after `finished` (or by that same
+    /// thread).
+    private var result: Result<Output, Error>?
+    /// Whether the first thread has taken the result or settled the work (that thread only).
+    private var delivered = false
 
-        private func run() -> Result<(flattener: Flattener, roots: [Int]), Error> {
-            Result {
-                var flattener = Flattener()
-                flattener.keepsNull = keepsNull
-                var roots: [Int] = []
-                switch container {
-                case .array(let items):
-                    roots.reserveCapacity(items.count - cut)
-                    for i in cut..<items.count { roots.append(try WriteError.within(.index(i)) { try flattener.add(items[i]) }) }
-                case .dictionary(let dict):
-                    roots.reserveCapacity(dict.count - cut)
-                    for i in cut..<dict.count { roots.append(try WriteError.within(.key(dict.keys[i])) { try flattener.add(dict.values[i]) }) }
-                default:
-                    preconditionFailure("not a container")
-                }
-                return (flattener, roots)
-            }
+    /// `work` must be safe to run on another thread while its caller goes on.
+    init(_ work: @escaping () throws -> Output) {
+        self.work = work
+    }
+
+    /// Offers the work to another thread.
+    func start() {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            guard
+                claim.withLock({ state in
+                    guard state == .open else { return false }
+                    state = .running
+                    return true
+                })
+            else { return }
+            result = Result(catching: work)
+            finished.signal()
         }
+    }
+
+    /// The work's result: made here if the other thread has not begun, else waited for.
+    func take() -> Result<Output, Error> {
+        precondition(!delivered, "a handoff's result is taken once")
+        delivered = true
+        let mine = claim.withLock { state in
+            guard state == .open else { return false }
+            state = .taken
+            return true
+        }
+        if mine { return Result(catching: work) }
+        finished.wait()
+        return result!
+    }
+
+    /// Makes sure no thread is still at the work once the first thread is done with it (it
+    /// may have stopped early, on an error): nothing to do if it took the result; taken away
+    /// if nobody began it; else waited for.
+    func settle() {
+        guard !delivered else { return }
+        let running = claim.withLock { state in
+            if state == .open { state = .taken }
+            return state == .running
+        }
+        if running { finished.wait() }
+        delivered = true
     }
 }
 

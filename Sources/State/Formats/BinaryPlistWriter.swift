@@ -23,11 +23,11 @@ public enum BinaryPlistWriter {
         flattener.keepsNull = keepingNull
         do {
             if threads > 1, let split = Split.find(in: value, minimum: splitWeight) {
-                let handoff = Handoff(container: split.container, cut: split.cut, keepsNull: keepingNull)
+                let handoff = handoff(container: split.container, cut: split.cut, keepsNull: keepingNull)
                 flattener.seen = SeenFilter(bits: filterBits)
                 handoff.start()
                 defer { handoff.settle() }
-                _ = try flattener.add(value, along: split.path[...], handoff: handoff)
+                _ = try flattener.add(value, along: split.path[...], cut: split.cut, handoff: handoff)
             } else {
                 _ = try flattener.add(value)
             }
@@ -194,8 +194,8 @@ public enum BinaryPlistWriter {
         /// `value` added as `add(_:)` adds it, except that the walk follows `path` to the
         /// split container, where the children from the cut on are not walked but taken,
         /// flattened, from `handoff` and merged: the same objects in the same order.
-        mutating func add(_ value: PlistValue, along path: ArraySlice<Int>, handoff: Handoff) throws -> Int {
-            let stop = path.first ?? handoff.cut
+        mutating func add(_ value: PlistValue, along path: ArraySlice<Int>, cut: Int, handoff: Handoff<Share>) throws -> Int {
+            let stop = path.first ?? cut
             switch value {
             case .array(let items):
                 let index = entries.count
@@ -205,7 +205,7 @@ public enum BinaryPlistWriter {
                 if path.isEmpty {
                     pending.append(contentsOf: try merge(handoff.take().get()))
                 } else {
-                    pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(stop)) { try add(items[stop], along: path.dropFirst(), handoff: handoff) }))
+                    pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(stop)) { try add(items[stop], along: path.dropFirst(), cut: cut, handoff: handoff) }))
                     for i in items.indices[(stop + 1)...] { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.index(i)) { try add(items[i]) })) }
                 }
                 container(.array, at: index, count: items.count, from: first)
@@ -222,7 +222,7 @@ public enum BinaryPlistWriter {
                     pending.append(contentsOf: try merge(handoff.take().get()))
                 } else {
                     pending.append(
-                        UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[stop])) { try add(values[stop], along: path.dropFirst(), handoff: handoff) }))
+                        UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[stop])) { try add(values[stop], along: path.dropFirst(), cut: cut, handoff: handoff) }))
                     for i in values.indices[(stop + 1)...] {
                         pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) }))
                     }
@@ -243,7 +243,7 @@ public enum BinaryPlistWriter {
         /// a cache miss each (as long as flattening them was): `seen` answers first, from a
         /// cache-sized filter, and only a scalar it may have seen is looked up. New scalars
         /// are not put in the tables; lookups from here on ask `other`'s tables after these.
-        private mutating func merge(_ share: (flattener: Flattener, roots: [Int])) -> [UInt32] {
+        private mutating func merge(_ share: Share) -> [UInt32] {
             let other = share.flattener
             let seen = self.seen ?? SeenFilter(bits: 6)
             var renumbered = [UInt32](repeating: 0, count: other.entries.count)
