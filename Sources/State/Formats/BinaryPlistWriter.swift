@@ -38,16 +38,11 @@ public enum BinaryPlistWriter {
     }
 
     /// One object of the value flattener, in 12 bytes: `kind` says which; `a`/`b` hold a range
-    /// (of `refs` for a container, of the string arena for a string, of `data` for data), or a
+    /// (of `refs` for a container, of the string arena for a string, of `dataBytes` for data), or a
     /// 64-bit value's bits. Not a `PlistValue`: keeping one per object was a retain when stored
     /// and another when written, and twice the memory.
     typealias Entry = PackedObject<EntryKind>
-    enum EntryKind: UInt8 {
-        case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null
-
-        /// Kept in the numbers table by its 64 bits.
-        var isNumber: Bool { self == .integer || self == .unsigned || self == .real || self == .date || self == .uid }
-    }
+    enum EntryKind: UInt8 { case array, dictionary, string, integer, unsigned, wideInteger, real, date, uid, bool, data, null }
 
     struct Flattener {
         var entries: [Entry] = []
