@@ -457,6 +457,9 @@ if sections.contains("browser"), let archive = run("archive-browser", archiveURL
     print(
         "    edit / undo / redo of a field in the graph (median, max): "
             + ["edit", "undo", "redo"].map { "\($0) \(ms(details[$0 + " median"])) \(ms(details[$0 + " max"]))" }.joined(separator: "; "))
+    print(
+        "    delete a field / undo it (the graph built again / the graph shown before) (median, max): "
+            + ["delete", "undo delete"].map { "\($0) \(ms(details[$0 + " median"])) \(ms(details[$0 + " max"]))" }.joined(separator: "; "))
 }
 
 // MARK: - 1 GB (`--sections big`, not run by default: it writes a 1 GB file)

@@ -65,6 +65,38 @@ package struct OpenFile: Sendable {
 package struct ArchiveView: Sendable {
     package internal(set) var graph: ArchiveGraph
     let storage: BrowserDocument
+    /// The storage bytes `graph` shows: those it was built from, or was patched to show
+    /// (nil while a patch that failed part way is being replaced).
+    var builtFrom: [UInt8]?
+    /// The graph shown before the last one was built, with the storage bytes it was built
+    /// from. A graph is a function of the storage's bytes alone: undoing a structural edit
+    /// (and redoing it) returns to these bytes, and to this graph without building it again
+    /// (a 100 000-object archive's graph takes most of a tenth of a second to build).
+    var previous: (bytes: [UInt8], graph: ArchiveGraph)?
+
+    init(graph: ArchiveGraph, storage: BrowserDocument, builtFrom: [UInt8]?) {
+        self.graph = graph
+        self.storage = storage
+        self.builtFrom = builtFrom
+    }
+
+    /// The graph for the storage `tree`: the previous graph when the storage is back to its
+    /// bytes, else built (nil: the storage is no longer a keyed archive). The graph shown
+    /// until now becomes the previous one.
+    mutating func graph(for tree: SourceTree) -> ArchiveGraph? {
+        let next: ArchiveGraph
+        if let previous, previous.bytes.count == tree.bytes.count, bytesEqual(previous.bytes, tree.bytes) {
+            next = previous.graph
+        } else if let built = ArchiveGraph.of(tree) {
+            next = built
+        } else {
+            return nil
+        }
+        previous = builtFrom.map { ($0, graph) }
+        graph = next
+        builtFrom = tree.bytes
+        return next
+    }
 }
 
 /// The files the browser edits — one today, a folder's when folders open — and what saving

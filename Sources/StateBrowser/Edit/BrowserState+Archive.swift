@@ -23,7 +23,7 @@ extension BrowserState {
 
     /// The graph in place of the storage's document (kept to go back to).
     private mutating func show(_ graph: ArchiveGraph) {
-        archiveView = ArchiveView(graph: graph, storage: document)
+        archiveView = ArchiveView(graph: graph, storage: document, builtFrom: session.tree.bytes)
         document = Self.graphDocument(graph, after: document)
         treePane.outline = Outline(document: document, expandedToDepth: 2)
         picked.clear()
@@ -87,8 +87,8 @@ extension BrowserState {
     /// storage when the edit left no archive.
     mutating func documentForSession(change: TreeChange? = nil) -> BrowserDocument {
         guard let raw = archiveView?.storage else { return change.map { document.replacing(session.tree, change: $0) } ?? document.replacing(session.tree) }
-        if let graph = ArchiveGraph.of(session.tree) {
-            archiveView?.graph = graph
+        let tree = session.tree
+        if let graph = archiveView?.graph(for: tree) {
             return Self.graphDocument(graph, after: document)
         }
         message = StatusMessage(text: "The file is no longer a keyed archive: its storage is shown", isError: true)

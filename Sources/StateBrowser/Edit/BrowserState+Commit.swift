@@ -190,12 +190,17 @@ extension BrowserState {
     /// The graph and its document's tree are let go of while they change, so that neither is
     /// copied.
     private mutating func graphSettingStoredValues(_ storage: [EditOperation]) -> (document: BrowserDocument, rolesKept: Bool, nodes: [Int])? {
-        guard var view = archiveView else { return nil }
+        // Only sets are patched in: anything else leaves the graph untouched, as it was built
+        // (to be built again, or found again by its storage's bytes: `ArchiveView.previous`).
+        guard var view = archiveView, storage.allSatisfy({ if case .set = $0 { true } else { false } }) else { return nil }
         archiveView = nil
         document.detachTree()
         defer { archiveView = view }
-        // On failure the graph is built again from the storage (`documentForSession`).
+        // On failure the graph is built again from the storage (`documentForSession`); a
+        // graph patched part way shows no storage, and is never come back to.
+        view.builtFrom = nil
         guard let nodes = view.graph.setStoredValues(storage, in: session.tree), let next = document.replacing(view.graph.tree, editedScalars: nodes) else { return nil }
+        view.builtFrom = session.tree.bytes
         return (next.document, next.rolesKept, nodes)
     }
 
