@@ -131,7 +131,7 @@ public struct ArchiveGraph: Sendable {
                 return plist.scalar(.string("… deeper than \(KeyedArchive.depthLimit) levels (A shows the storage)"))
             }
             origins.append(.object(uid, slot: slot))
-            let content = archive.content(of: uid)
+            let content = archive.content(of: uid, copyingFields: false)
             // Only objects (not plain strings or numbers, which are values) are shared.
             if archive.className(of: uid) != nil { shown[uid] = PlistPath(trail) }
             // Slots are spelled whole where they are made (one array each, not a path appended to).
@@ -169,10 +169,14 @@ public struct ArchiveGraph: Sendable {
                 for channel in ["red", "green", "blue", "alpha"] { origins.append(.colorChannel(object: uid, channel: channel)) }
                 let channels = [color.red, color.green, color.blue, color.alpha].map { plist.scalar(.real($0)) }
                 return plist.dictionary(keys: ["red", "green", "blue", "alpha"], values: channels)
-            case .object(let fields):
+            case .object:
+                // The fields where they are stored (see `content(of:copyingFields:)`).
+                guard case .dictionary(let stored) = archive.objects[uid] else { return plist.dictionary(keys: [], values: []) }
                 var keys: [String] = []
                 var values: [Int] = []
-                for (key, field) in fields where field != .uid(0) {
+                keys.reserveCapacity(stored.count)
+                values.reserveCapacity(stored.count)
+                for (key, field) in stored where key != "$class" && field != .uid(0) {
                     keys.append(key)
                     values.append(inside(.key(key)) { $0.value(field, slot: { PlistPath([.key("$objects"), .index(uid), .key(key)]) }, object: uid, key: key) })
                 }

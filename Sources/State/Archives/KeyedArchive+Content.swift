@@ -42,6 +42,14 @@ extension KeyedArchive {
     /// The object at `uid` as its class stores it. Objects of a known class whose fields are
     /// not as that class writes them are shown as plain objects (their fields), never guessed.
     public func content(of uid: Int) -> Content {
+        content(of: uid, copyingFields: true)
+    }
+
+    /// The object's content; without `copyingFields`, an object with plain fields is
+    /// `.object([:])` and its fields are read where they are stored (`objects[uid]`, skipping
+    /// `$class`): copying them without `$class` retained every field of every object, much
+    /// of building a large archive's graph.
+    package func content(of uid: Int, copyingFields: Bool) -> Content {
         let object = objects[uid]
         guard let description = classDescription(of: uid), case .dictionary(let stored) = object else {
             if uid == 0, case .string("$null") = object { return .null }
@@ -91,7 +99,7 @@ extension KeyedArchive {
         default:
             break
         }
-        return .object(fields(of: uid))
+        return .object(copyingFields ? fields(of: uid) : [:])
     }
 
     static func number(_ value: PlistValue) -> Double? {

@@ -338,9 +338,11 @@ public enum BinaryPlistWriter {
 
         /// A dictionary of `keys` to the objects `values` (already flattened).
         mutating func dictionary(keys: [String], values: [Int]) -> Int {
-            let references = keys.map { scalar(.string($0)) } + values
-            entries.append(Entry(.dictionary, a: refs.count, b: keys.count))
-            refs.append(contentsOf: references.lazy.map { UInt32(truncatingIfNeeded: $0) })
+            // Straight into `refs` (storing a key touches the tables and entries, never refs).
+            let first = refs.count
+            for key in keys { refs.append(UInt32(truncatingIfNeeded: scalar(.string(key)))) }
+            for value in values { refs.append(UInt32(truncatingIfNeeded: value)) }
+            entries.append(Entry(.dictionary, a: first, b: keys.count))
             return entries.count - 1
         }
 
