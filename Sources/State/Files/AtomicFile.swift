@@ -157,7 +157,11 @@ public enum AtomicFile {
             if !keepsIdentity, let existing {
                 outcome.notes.append(whatRenameLoses(existing, target))
             }
-            try save.rename(over: target)
+            if case .onlyIfUnchanged(let expected) = replacing {
+                guard try save.rename(over: target, replacingOnly: expected) else { throw ChangedOnDiskError(url: url) }
+            } else {
+                try save.rename(over: target)
+            }
         }
         return outcome
     }

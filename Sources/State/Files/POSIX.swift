@@ -125,6 +125,58 @@ enum POSIX {
         return resources.compactMap(soft).min()
     }
 
+    /// How a rename that must not lose another program's file went.
+    enum GuardedRename: Equatable {
+        case done
+        /// The system refused it (`errno`): for `renameNoReplace`, EEXIST says a file is there.
+        case refused(Int32)
+        /// The system or the file system has no such rename: the caller renames plainly.
+        case unsupported
+    }
+
+    /// Swaps the files at `a` and `b` in one step (Linux `renameat2(RENAME_EXCHANGE)`, macOS
+    /// `renamex_np(RENAME_SWAP)`): whatever was at `b` is then at `a`, where it can be looked
+    /// at — and put back — instead of being gone.
+    static func exchange(_ a: String, _ b: String) -> GuardedRename {
+        #if canImport(Darwin)
+            return guarded(renamex_np(a, b, UInt32(RENAME_SWAP)))
+        #else
+            guard let renameat2 = linuxRenameAt2 else { return .unsupported }
+            return guarded(renameat2(atCurrentFolder, a, atCurrentFolder, b, 2))  // RENAME_EXCHANGE
+        #endif
+    }
+
+    /// Renames `from` to `to` only when nothing is at `to` (Linux `RENAME_NOREPLACE`, macOS
+    /// `RENAME_EXCL`).
+    static func renameNoReplace(_ from: String, _ to: String) -> GuardedRename {
+        #if canImport(Darwin)
+            return guarded(renamex_np(from, to, UInt32(RENAME_EXCL)))
+        #else
+            guard let renameat2 = linuxRenameAt2 else { return .unsupported }
+            return guarded(renameat2(atCurrentFolder, from, atCurrentFolder, to, 1))  // RENAME_NOREPLACE
+        #endif
+    }
+
+    private static func guarded(_ status: Int32) -> GuardedRename {
+        if status == 0 { return .done }
+        let error = errno
+        // No such call (an old kernel), or a file system without the flag.
+        if error == ENOSYS || error == EINVAL || error == ENOTSUP || error == EOPNOTSUPP { return .unsupported }
+        return .refused(error)
+    }
+
+    #if !canImport(Darwin)
+        private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
+        /// `AT_FDCWD`: paths relative to the current folder.
+        private static let atCurrentFolder: Int32 = -100
+        /// `renameat2`, looked up at run time: the C library has it (glibc 2.28 and later, musl
+        /// 1.2.4) but does not declare it to Swift.
+        nonisolated(unsafe) private static let linuxRenameAt2: RenameAt2? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: RenameAt2.self)
+        }()
+    #endif
+
     /// Clears `O_NONBLOCK` once a FIFO has been opened without waiting for a writer.
     static func makeBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL)

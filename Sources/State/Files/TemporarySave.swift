@@ -76,6 +76,67 @@ final class TemporarySave {
     func rename(over target: URL) throws {
         guard Foundation.rename(path, target.path) == 0 else { throw AtomicFile.failure("the new file cannot take its place", target) }
         keep = true
+        syncFolder(of: target)
+    }
+
+    /// Renames the temporary file over `target` only if what it replaces is still the file
+    /// `expected` describes (nil: no file); false, with nothing replaced, when another
+    /// program put a file there since it was checked.
+    ///
+    /// The check before this leaves a moment between its `stat` and the rename, and a
+    /// process is often preempted just there, as a system call returns: a program replacing
+    /// the file (write and rename, no lock) in that moment had its file silently replaced.
+    /// So the files are exchanged in one step and the one moved out is looked at: the file
+    /// read (same inode, size and modification time) is removed; another program's is
+    /// exchanged back. Where the system has no exchange, a plain rename.
+    func rename(over target: URL, replacingOnly expected: AtomicFile.Stamp?) throws -> Bool {
+        guard let expected else {
+            switch POSIX.renameNoReplace(path, target.path) {
+            case .done:
+                keep = true
+                syncFolder(of: target)
+                return true
+            case .refused(let error) where error == EEXIST:
+                return false
+            case .refused:
+                throw AtomicFile.failure("the new file cannot take its place", target)
+            case .unsupported:
+                try rename(over: target)
+                return true
+            }
+        }
+        let new = POSIX.status(path)
+        switch POSIX.exchange(path, target.path) {
+        case .unsupported:
+            try rename(over: target)
+            return true
+        case .refused:
+            throw AtomicFile.failure("the new file cannot take its place", target)
+        case .done:
+            break
+        }
+        // `path` now holds what was at the target.
+        if let moved = POSIX.status(path), moved.inode == expected.inode, moved.device == expected.device, moved.size == expected.size,
+            moved.modifiedSeconds == expected.modifiedSeconds, moved.modifiedNanoseconds == expected.modifiedNanoseconds
+        {
+            unlink(path)
+            keep = true
+            syncFolder(of: target)
+            return true
+        }
+        // Another program's file: back in its place, if the target is still ours (else it was
+        // replaced once more, and the newer file stays; the one moved out is older than it).
+        if let now = POSIX.status(target.path), let new, now.inode == new.inode, now.device == new.device {
+            if POSIX.exchange(path, target.path) != .done { throw AtomicFile.failure("another program's new version is left in \(path)", target) }
+        } else {
+            unlink(path)
+            keep = true
+        }
+        syncFolder(of: target)
+        return false
+    }
+
+    private func syncFolder(of target: URL) {
         let folder = POSIX.openFile(target.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
