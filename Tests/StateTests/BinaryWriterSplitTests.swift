@@ -15,6 +15,12 @@ import Testing
         let two = Result {
             try BinaryPlistWriter.document(value, keepingNull: keepingNull, threads: 2, splitWeight: 0, splitObjects: 0, filterBits: filterBits)
         }
+        expectSame(one, two, name, sourceLocation: sourceLocation)
+    }
+
+    /// The same file from one thread and two, or the same first error (at the same path,
+    /// wherever the cut fell).
+    func expectSame(_ one: Result<[UInt8], Error>, _ two: Result<[UInt8], Error>, _ name: String, sourceLocation: SourceLocation) {
         switch (one, two) {
         case (.success(let a), .success(let b)):
             // Not `#expect(a == b)`: it would print both files whole.
@@ -23,7 +29,6 @@ import Testing
                 Issue.record("\(name): the files differ from byte \(at) (\(a.count) and \(b.count) bytes)", sourceLocation: sourceLocation)
             }
         case (.failure(let a), .failure(let b)):
-            // The same first error, at the same path, wherever the cut fell.
             #expect("\(a)" == "\(b)", "\(name)", sourceLocation: sourceLocation)
         default:
             Issue.record("\(name): one thread \(one), two \(two)", sourceLocation: sourceLocation)
@@ -105,17 +110,7 @@ import Testing
                 }
             }
         }
-        switch (written(threads: 1), written(threads: 2)) {
-        case (.success(let a), .success(let b)):
-            if a != b {
-                let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-                Issue.record("\(name): the files differ from byte \(at) (\(a.count) and \(b.count) bytes)", sourceLocation: sourceLocation)
-            }
-        case (.failure(let a), .failure(let b)):
-            #expect("\(a)" == "\(b)", "\(name)", sourceLocation: sourceLocation)
-        case (let one, let two):
-            Issue.record("\(name): one thread \(one), two \(two)", sourceLocation: sourceLocation)
-        }
+        expectSame(written(threads: 1), written(threads: 2), name, sourceLocation: sourceLocation)
     }
 
     @Test func spanTreesOfEveryFormatSplitAnywhere() throws {

@@ -353,14 +353,7 @@ private struct SpanFlattener {
                 }
             }
         }
-        other.refs.withUnsafeBufferPointer { others in
-            for j in containers {
-                let entry = other.entries[j]
-                let count = entry.kind == .array ? entry.b : 2 * entry.b
-                entries[Int(renumbered[j])] = Entry(entry.kind, a: refs.count, b: entry.b)
-                for r in others[entry.a..<(entry.a + count)] { refs.append(renumbered[Int(r)]) }
-            }
-        }
+        Entry.moveContainers(containers, of: other.entries, refs: other.refs, renumbered: renumbered, isArray: { $0 == .array }, into: &entries, refs: &refs)
         let roots = share.roots.map { renumbered[$0] }
         merged = MergedShare(flattener: other, renumbered: renumbered)
         return roots

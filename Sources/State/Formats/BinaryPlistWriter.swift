@@ -290,14 +290,7 @@ public enum BinaryPlistWriter {
                     }
                 }
             }
-            other.refs.withUnsafeBufferPointer { others in
-                for j in containers {
-                    let entry = other.entries[j]
-                    let count = entry.kind == .array ? entry.b : 2 * entry.b
-                    entries[Int(renumbered[j])] = Entry(entry.kind, a: refs.count, b: entry.b)
-                    for r in others[entry.a..<(entry.a + count)] { refs.append(renumbered[Int(r)]) }
-                }
-            }
+            Entry.moveContainers(containers, of: other.entries, refs: other.refs, renumbered: renumbered, isArray: { $0 == .array }, into: &entries, refs: &refs)
             let roots = share.roots.map { renumbered[$0] }
             merged = MergedShare(flattener: other, renumbered: renumbered)
             return roots
@@ -721,4 +714,24 @@ struct PackedObject<Kind: RawRepresentable & Equatable> where Kind.RawValue == U
     var a: Int { Int(_a) }
     var b: Int { Int(_b) }
     var bits: UInt64 { UInt64(_a) << 32 | UInt64(_b) }
+}
+
+extension PackedObject {
+    /// The containers `containers` of a merged share (`shared`, referring into `sharedRefs`)
+    /// given their references here: each renumbered, appended to `refs`, and the container's
+    /// entry (already at its new number in `entries`) pointed at them. `isArray` tells an
+    /// array (one reference per element) from a dictionary (a key and a value per entry).
+    static func moveContainers(
+        _ containers: [Int], of shared: [PackedObject], refs sharedRefs: [UInt32], renumbered: [UInt32], isArray: (Kind) -> Bool,
+        into entries: inout [PackedObject], refs: inout [UInt32]
+    ) {
+        sharedRefs.withUnsafeBufferPointer { others in
+            for j in containers {
+                let entry = shared[j]
+                let count = isArray(entry.kind) ? entry.b : 2 * entry.b
+                entries[Int(renumbered[j])] = PackedObject(entry.kind, a: refs.count, b: entry.b)
+                for r in others[entry.a..<(entry.a + count)] { refs.append(renumbered[Int(r)]) }
+            }
+        }
+    }
 }
