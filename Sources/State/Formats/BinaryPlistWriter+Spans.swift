@@ -353,7 +353,7 @@ private struct SpanFlattener {
                 }
             }
         }
-        Entry.moveContainers(containers, of: other.entries, refs: other.refs, renumbered: renumbered, isArray: { $0 == .array }, into: &entries, refs: &refs)
+        Entry.moveContainers(containers, of: other.entries, refs: other.refs, renumbered: renumbered, arrayKind: .array, into: &entries, refs: &refs)
         let roots = share.roots.map { renumbered[$0] }
         merged = MergedShare(flattener: other, renumbered: renumbered)
         return roots

@@ -290,7 +290,7 @@ public enum BinaryPlistWriter {
                     }
                 }
             }
-            Entry.moveContainers(containers, of: other.entries, refs: other.refs, renumbered: renumbered, isArray: { $0 == .array }, into: &entries, refs: &refs)
+            Entry.moveContainers(containers, of: other.entries, refs: other.refs, renumbered: renumbered, arrayKind: .array, into: &entries, refs: &refs)
             let roots = share.roots.map { renumbered[$0] }
             merged = MergedShare(flattener: other, renumbered: renumbered)
             return roots
@@ -719,16 +719,16 @@ struct PackedObject<Kind: RawRepresentable & Equatable> where Kind.RawValue == U
 extension PackedObject {
     /// The containers `containers` of a merged share (`shared`, referring into `sharedRefs`)
     /// given their references here: each renumbered, appended to `refs`, and the container's
-    /// entry (already at its new number in `entries`) pointed at them. `isArray` tells an
-    /// array (one reference per element) from a dictionary (a key and a value per entry).
-    static func moveContainers(
-        _ containers: [Int], of shared: [PackedObject], refs sharedRefs: [UInt32], renumbered: [UInt32], isArray: (Kind) -> Bool,
+    /// entry (already at its new number in `entries`) pointed at them. An `arrayKind` holds
+    /// one reference per element; any other container, a key and a value per entry.
+    @inline(__always) static func moveContainers(
+        _ containers: [Int], of shared: [PackedObject], refs sharedRefs: [UInt32], renumbered: [UInt32], arrayKind: Kind,
         into entries: inout [PackedObject], refs: inout [UInt32]
     ) {
         sharedRefs.withUnsafeBufferPointer { others in
             for j in containers {
                 let entry = shared[j]
-                let count = isArray(entry.kind) ? entry.b : 2 * entry.b
+                let count = entry.kind == arrayKind ? entry.b : 2 * entry.b
                 entries[Int(renumbered[j])] = PackedObject(entry.kind, a: refs.count, b: entry.b)
                 for r in others[entry.a..<(entry.a + count)] { refs.append(renumbered[Int(r)]) }
             }
