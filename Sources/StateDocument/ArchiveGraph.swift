@@ -70,6 +70,43 @@ public struct ArchiveGraph: Sendable {
         return try? ArchiveGraph(archive)
     }
 
+    /// The graph of the storage `tree` after `storage` (edits of the storage, in either
+    /// direction: an undo names the step's own edits) changed this graph's storage: the
+    /// archive updated in the objects the edits name (`KeyedArchive.updated`), or read whole
+    /// when an edit touches anything else — `$top`, or `$objects` itself other than by
+    /// appending.
+    public func rebuilt(_ tree: SourceTree, after storage: [EditOperation]) -> ArchiveGraph? {
+        guard let changed = Self.changedObjects(storage, count: archive.objects.count), let updated = archive.updated(objects: changed, from: tree) else {
+            return Self.of(tree)
+        }
+        return try? ArchiveGraph(updated)
+    }
+
+    /// The objects the edits change (UIDs), or nil when one changes something else.
+    package static func changedObjects(_ storage: [EditOperation], count: Int) -> Set<Int>? {
+        var changed = Set<Int>()
+        for operation in storage {
+            let components = operation.path.components
+            guard components.first == .key("$objects") else { return nil }
+            if components.count == 1 {
+                // Only an object appended at the end keeps every UID.
+                guard case .insert(_, _, let at, _) = operation, at == nil || at! >= count else { return nil }
+                continue
+            }
+            guard case .index(let uid) = components[1], uid >= 0 else { return nil }
+            // An object removed, moved or copied renumbers those after it.
+            if components.count == 2 {
+                switch operation {
+                case .set, .setNumber: break
+                default: return nil
+                }
+            }
+            // An object appended in the same step is read whole anyway.
+            if uid < count { changed.insert(uid) }
+        }
+        return changed
+    }
+
     /// What the node at `path` of the graph is in the storage.
     public func origin(at path: PlistPath) -> Origin? {
         tree.index(at: path).map { origins[$0] }

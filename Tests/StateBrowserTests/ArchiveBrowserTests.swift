@@ -109,6 +109,42 @@ import Testing
         #expect(cameBack >= 20, "came back to the graph shown before \(cameBack) times of 25")
     }
 
+    /// After a structural edit the graph is built from its archive with only the objects the
+    /// storage edits name read again: the same graph, archive, origins and links as reading
+    /// the storage whole — for deletes, additions and pasted structures, in either direction.
+    @Test func aGraphRebuiltFromTheObjectsAnEditNamesIsTheWholeRebuild() throws {
+        let tree = try SourceTree(parsing: try ShapedDocuments.archiveGraph())
+        let graph = try #require(ArchiveGraph.of(tree))
+        let edits: [(String, EditOperation)] = [
+            ("a list item deleted", .delete("root.people.1")),
+            ("a field deleted", .delete("root.title")),
+            ("an object's field deleted", .delete("root.people.0.home")),
+            ("a string added to a list", .insert(into: "root.people", key: nil, at: nil, value: "Carol")),
+            ("a structure added to a list", .insert(into: "root.people", key: nil, at: 0, value: ["name": "Dan", "tags": ["x", "y"]])),
+            ("a field added", .insert(into: "root", key: "extra", at: nil, value: 42)),
+        ]
+        var incremental = 0
+        for (what, edit) in edits {
+            var session = EditSession(tree: tree)
+            let storage = try graph.operations(for: [edit])
+            try session.apply(storage)
+            if ArchiveGraph.changedObjects(storage, count: graph.archive.objects.count) != nil { incremental += 1 }
+            for (direction, target, from) in [("forward", session.tree, graph), ("back", tree, try #require(ArchiveGraph.of(session.tree)))] {
+                let rebuilt = try #require(from.rebuilt(target, after: storage), "\(what), \(direction)")
+                let whole = try #require(ArchiveGraph.of(target), "\(what), \(direction)")
+                #expect(rebuilt.archive == whole.archive, "\(what), \(direction)")
+                #expect(rebuilt.tree.value() == whole.tree.value(), "\(what), \(direction)")
+                #expect(rebuilt.origins == whole.origins && rebuilt.shown == whole.shown, "\(what), \(direction)")
+            }
+        }
+        #expect(incremental >= 4, "the edits took the incremental way \(incremental) times of \(edits.count)")
+        // What renumbers objects, or is not an object, is read whole.
+        #expect(ArchiveGraph.changedObjects([.delete("$objects.3")], count: 10) == nil)
+        #expect(ArchiveGraph.changedObjects([.set("$top.root", .uid(2))], count: 10) == nil)
+        #expect(ArchiveGraph.changedObjects([.insert(into: "$objects", key: nil, at: 4, value: "x")], count: 10) == nil)
+        #expect(ArchiveGraph.changedObjects([.insert(into: "$objects", key: nil, at: nil, value: "x"), .delete("$objects.5.NS.objects.2")], count: 10) == [5])
+    }
+
     /// Which edits take the quick way: an inline field and an unshared string do; a date (an
     /// NSDate's time) and a color do not.
     @Test func storedValuesArePatchedAndTheRestRebuilt() throws {

@@ -70,6 +70,31 @@ public struct KeyedArchive: Sendable, Equatable {
     }
 
     /// Reads which class object `uid` has (after it was read or replaced).
+    /// This archive after its storage changed only in the objects `changed` (their UIDs) and
+    /// by objects appended to `$objects`: those read again from `tree` (the storage as it is
+    /// now), the rest kept — instead of reading the whole storage into values again. Nil when
+    /// that cannot be the same as reading the storage whole (`init(_:)`): fewer objects than
+    /// before, a class description changed or made, a reference past the end.
+    package func updated(objects changed: Set<Int>, from tree: SourceTree) -> KeyedArchive? {
+        guard let table = tree.child(of: SourceTree.root, key: "$objects"), tree.nodes[table].kind == .array else { return nil }
+        let count = Int(tree.nodes[table].count)
+        guard count >= objects.count, changed.allSatisfy({ $0 < objects.count && classes[$0] == nil }) else { return nil }
+        var next = self
+        next.classReferences += Array(repeating: 0, count: count - objects.count)
+        // The objects read again, in order: appended ones by walking on from the last.
+        let reread = changed.sorted() + Array(objects.count..<count)
+        for uid in reread {
+            guard let node = tree.child(of: table, at: .index(uid)) else { return nil }
+            let value = tree.value(at: node)
+            // A class description is noted as such only where it is read whole.
+            if case .dictionary(let fields) = value, fields["$classname"] != nil, uid < objects.count { return nil }
+            guard Self.referencesFit(value, count: count) else { return nil }
+            if uid < objects.count { next.objects[uid] = value } else { next.objects.append(value) }
+        }
+        for uid in reread { next.noteClass(of: uid) }
+        return next
+    }
+
     private mutating func noteClass(of uid: Int) {
         guard case .dictionary(let fields) = objects[uid], case .uid(let c)? = fields["$class"], c < objects.count,
             case .dictionary(let info) = objects[Int(c)], case .string(let name)? = info["$classname"]

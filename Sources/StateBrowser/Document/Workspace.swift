@@ -83,10 +83,16 @@ package struct ArchiveView: Sendable {
     /// The graph for the storage `tree`: the previous graph when the storage is back to its
     /// bytes, else built (nil: the storage is no longer a keyed archive). The graph shown
     /// until now becomes the previous one.
-    mutating func graph(for tree: SourceTree) -> ArchiveGraph? {
+    ///
+    /// `storage`, the edits that made `tree` from the storage this graph shows: the graph is
+    /// then built from its archive with only the objects they name read again
+    /// (`ArchiveGraph.rebuilt(_:after:)`).
+    mutating func graph(for tree: SourceTree, after storage: [EditOperation]? = nil) -> ArchiveGraph? {
         let next: ArchiveGraph
         if let previous, previous.bytes.count == tree.bytes.count, bytesEqual(previous.bytes, tree.bytes) {
             next = previous.graph
+        } else if builtFrom != nil, let storage, let built = graph.rebuilt(tree, after: storage) {
+            next = built
         } else if let built = ArchiveGraph.of(tree) {
             next = built
         } else {

@@ -85,10 +85,10 @@ extension BrowserState {
 
     /// The document for the session's tree in the mode shown: the graph rebuilt, or the
     /// storage when the edit left no archive.
-    mutating func documentForSession(change: TreeChange? = nil) -> BrowserDocument {
+    mutating func documentForSession(change: TreeChange? = nil, storage: [EditOperation]? = nil) -> BrowserDocument {
         guard let raw = archiveView?.storage else { return change.map { document.replacing(session.tree, change: $0) } ?? document.replacing(session.tree) }
         let tree = session.tree
-        if let graph = archiveView?.graph(for: tree) {
+        if let graph = archiveView?.graph(for: tree, after: storage) {
             return Self.graphDocument(graph, after: document)
         }
         message = StatusMessage(text: "The file is no longer a keyed archive: its storage is shown", isError: true)

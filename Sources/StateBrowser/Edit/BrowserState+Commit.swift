@@ -157,7 +157,7 @@ extension BrowserState {
             document = next.document
             rolesKept = next.rolesKept
         } else {
-            let next = documentForSession(change: wasGraph ? nil : change)
+            let next = documentForSession(change: wasGraph ? nil : change, storage: storage)
             // The graph is rebuilt whole: its expansion is kept by path.
             let change = wasGraph ? TreeChange(path: PlistPath(), childMap: nil) : change
             treePane.outline = Outline(document: next, carrying: treePane.outline, change: change)
