@@ -74,6 +74,13 @@ import Testing
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let binary = folder.appendingPathComponent("state")
         try FileManager.default.copyItem(at: Fixtures.stateExecutable, to: binary)
+        // A process another test forks while the copy is open for writing holds that
+        // descriptor until it execs, and running the copy meanwhile fails with "Text file
+        // busy" (ETXTBSY): wait until the copy runs.
+        for _ in 0..<100 {
+            if let result = try? ProcessRunner.run(binary, ["--version"]), result.status == 0 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let checkedIn = Fixtures.packageRoot.appendingPathComponent("Examples/AssetLibrary/AssetLibrary.plist")
         let before = try Data(contentsOf: checkedIn)
         let tmux = try TmuxSession(width: 120, height: 30)
