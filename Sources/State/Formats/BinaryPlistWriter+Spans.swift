@@ -339,10 +339,12 @@ private struct SpanFlattener {
                         case .falseValue:
                             if let found = falseIndex { index = found } else { falseIndex = index; entries.append(entry) }
                         case .integer:
-                            if case .integer(let i) = source.scalar(entry.a), let found = wideIntegers[i] {
+                            // Only an integer past 64 bits is a node scalar (see `scalar`).
+                            let wide: Int128? = if case .integer(let i) = source.scalar(entry.a) { i } else { nil }
+                            if let wide, let found = wideIntegers[wide] {
                                 index = found
                             } else {
-                                if case .integer(let i) = source.scalar(entry.a) { wideIntegers[i] = index }
+                                if let wide { wideIntegers[wide] = index }
                                 entries.append(entry)
                             }
                         default:
