@@ -68,6 +68,14 @@ if arguments.count == 4, arguments[1] == "--child" {
             let library = try AssetLibrary(bytes: bytes)
             seconds = Measurement.now() - start
             precondition(!library.domains.isEmpty)
+        case "ours-models-from-values":
+            // The same through the whole value tree, as models were read before they read
+            // the span tree's nodes (`StoredNode`).
+            let bytes = try FileBytes.read(url)
+            let start = Measurement.now()
+            let library = try AssetLibrary(plistValue: try PlistValue(parsing: bytes))
+            seconds = Measurement.now() - start
+            precondition(!library.domains.isEmpty)
         case "foundation-models":
             let data = try Data(contentsOf: url)
             let start = Measurement.now()

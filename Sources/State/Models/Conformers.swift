@@ -66,19 +66,40 @@ public struct Conformers<Value>: @unchecked Sendable {
         guard case .dictionary(let entries) = stored else {
             throw context.mismatch(expected: "a dictionary", found: stored)
         }
-        guard let name = entries[root]?.stringValue ?? entries[Self.legacyTagKey]?.stringValue else {
-            if let raw = entries[root] ?? entries[Self.legacyTagKey] {
-                throw context.appending(entries[root] != nil ? root : Self.legacyTagKey)
+        let type = try conformer(tagged: { entries[$0] }, context: context)
+        return try cast(try type.init(storedValue: stored, context: context), context: context)
+    }
+
+    /// Reads one protocol value from a dictionary of a parsed file.
+    func read(node: StoredNode, context: ReadContext) throws -> Value {
+        guard node.isDictionary else { throw context.mismatch(expected: "a dictionary", found: node) }
+        let type = try conformer(tagged: { node.member($0)?.value }, context: context)
+        return try cast(try type.init(storedNode: node, context: context), context: context)
+    }
+
+    /// The conformer a stored dictionary's tag names; `entry` gives the dictionary's value at
+    /// a key.
+    private func conformer(tagged entry: (String) -> PlistValue?, context: ReadContext) throws -> any Model.Type {
+        let tag = entry(root)
+        let legacy = tag?.stringValue == nil ? entry(Self.legacyTagKey) : nil
+        guard let name = tag?.stringValue ?? legacy?.stringValue else {
+            if let raw = tag ?? legacy {
+                throw context.appending(tag != nil ? root : Self.legacyTagKey)
                     .mismatch(expected: "a conformer name (string)", found: raw)
             }
             throw context.error(.missingTypeTag(protocol: root))
         }
         guard let type = type(named: name) else {
-            throw context.appending(entries[root] != nil ? root : Self.legacyTagKey)
+            throw context.appending(tag != nil ? root : Self.legacyTagKey)
                 .error(.unknownConformer(name, protocol: root, known: types.map(\.name)))
         }
-        let model = try type.init(storedValue: stored, context: context)
+        return type
+    }
+
+    /// A conformer's model as the protocol value.
+    private func cast(_ model: any Model, context: ReadContext) throws -> Value {
         guard let value = model as? Value else {
+            let name = Swift.type(of: model).modelName
             throw context.error(.invalidValue("\(name) is registered as a \(root) conformer but is not a \(Value.self)"))
         }
         return value

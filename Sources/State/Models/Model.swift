@@ -49,6 +49,13 @@ extension Model {
         try self.init(reading: Store(entries, context: context))
     }
 
+    /// Reads the model from a dictionary of a parsed file: its store decodes only the entries
+    /// `init(from:)` reads (and all of them if something asks for `values` or changes them —
+    /// a migration, say).
+    public init(storedNode: StoredNode, context: ReadContext) throws {
+        try self.init(reading: Store(node: storedNode, context: context, expected: "a dictionary (\(Self.modelName))"))
+    }
+
     /// Reads the model from a store: migration, `init(from:)`, `finishReading(from:)`.
     public static func read(from store: Store) throws -> Self {
         try Self(reading: store)
@@ -109,6 +116,7 @@ extension Model {
             }
             found += 1
         }
-        if store[versionKey] != nil { store[versionKey] = .integer(Int128(current)) }
+        // Only when it differs: setting a key decodes a store that reads a file's node.
+        if let stored = store[versionKey], stored != .integer(Int128(current)) { store[versionKey] = .integer(Int128(current)) }
     }
 }

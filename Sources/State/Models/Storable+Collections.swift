@@ -17,6 +17,20 @@ extension Array: Storable where Element: Storable {
         self = result
     }
 
+    public init(storedNode: StoredNode, context: ReadContext) throws {
+        guard storedNode.kind == .array else { throw context.mismatch(expected: "an array", found: storedNode) }
+        var result: [Element] = []
+        result.reserveCapacity(storedNode.count)
+        let context = context.anchored()
+        var index = 0
+        try storedNode.forEachChild { _, item in
+            let element = try context.element { try Element(storedNode: item, context: context.appending(index: index)) }
+            if let element { result.append(element) }
+            index += 1
+        }
+        self = result
+    }
+
     public func storedValue() throws -> PlistValue {
         .array(try enumerated().map { index, item in try ModelError.writing(at: .index(index)) { try item.storedValue() } })
     }
@@ -32,6 +46,12 @@ extension Dictionary: Storable where Key == String, Value: Storable {
         self = result
     }
 
+    public init(storedNode: StoredNode, context: ReadContext) throws {
+        var result: [String: Value] = [:]
+        try OrderedDictionary<String, Value>.readMembers(of: storedNode, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
+        self = result
+    }
+
     public func storedValue() throws -> PlistValue {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
         for key in keys.sorted() { out[key] = try ModelError.writing(at: .key(key)) { try self[key]!.storedValue() } }
@@ -43,6 +63,12 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
         var result = OrderedDictionary<String, Value>()
         try Self.readMembers(of: storedValue, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
+        self = result
+    }
+
+    public init(storedNode: StoredNode, context: ReadContext) throws {
+        var result = OrderedDictionary<String, Value>()
+        try Self.readMembers(of: storedNode, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
         self = result
     }
 
@@ -61,6 +87,21 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
         }
     }
 
+    /// The same from a dictionary of a parsed file. A key the file has twice is read as the
+    /// value tree has it: where it was first written, with the value written last.
+    static func readMembers(
+        of node: StoredNode, context: ReadContext, reserving reserve: (Int) -> Void, _ add: (String, Value) -> Void
+    ) throws {
+        guard node.isDictionary else { throw context.mismatch(expected: "a dictionary", found: node) }
+        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: node.count)
+        node.forEachChild { key, member in members[key ?? ""] = member }
+        reserve(members.count)
+        let context = context.anchored()
+        for (key, member) in members {
+            if let value = try context.element({ try Value(storedNode: member, context: context.appending(key)) }) { add(key, value) }
+        }
+    }
+
     public func storedValue() throws -> PlistValue {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
         for (key, value) in self { out[key] = try ModelError.writing(at: .key(key)) { try value.storedValue() } }
@@ -73,6 +114,10 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
 extension Set: Storable where Element: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
         self = Set(try [Element](storedValue: storedValue, context: context))
+    }
+
+    public init(storedNode: StoredNode, context: ReadContext) throws {
+        self = Set(try [Element](storedNode: storedNode, context: context))
     }
 
     public func storedValue() throws -> PlistValue {

@@ -30,7 +30,9 @@ extension StorableDocument {
 
     /// Reads a file's bytes in any of the three formats, in `mode`, with what was dropped.
     public static func read(bytes: [UInt8], mode: CollectionMode) throws -> Decoded<Self> {
-        try read(value: try PlistValue(parsing: bytes), mode: mode)
+        let context = ReadContext(mode: mode)
+        let value = try Self(storedNode: StoredNode(root: try SourceTree(parsing: bytes)), context: context)
+        return Decoded(value: value, dropped: context.dropped)
     }
 
     /// Reads a value tree in `mode`, with what was dropped.
@@ -87,8 +89,9 @@ extension StorableDocument {
     }
 
     /// Reads bytes in any of the three formats (detected from their content), strictly.
+    /// Models are read from the parsed file's nodes: no value tree is built (`StoredNode`).
     public init(bytes: [UInt8]) throws {
-        try self.init(storedValue: try PlistValue(parsing: bytes), context: ReadContext())
+        try self.init(storedNode: StoredNode(root: try SourceTree(parsing: bytes)), context: ReadContext())
     }
 }
 

@@ -9,6 +9,10 @@
 public protocol Storable {
     /// Reads a value from its stored form. `context` knows where the value is.
     init(storedValue: PlistValue, context: ReadContext) throws
+    /// Reads a value from a node of a parsed file, as reading a file does. The default decodes
+    /// the node into a `PlistValue` and calls `init(storedValue:context:)`; models, collections
+    /// and colors read the node's members in place instead, which builds no value tree.
+    init(storedNode: StoredNode, context: ReadContext) throws
     /// The stored form of the value.
     func storedValue() throws -> PlistValue
 }

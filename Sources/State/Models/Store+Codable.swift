@@ -2,14 +2,15 @@
 extension Store {
     /// Decodes the `Decodable` value at `key`; throws when the key is absent.
     public func decode<T: Decodable>(_ type: T.Type = T.self, forKey key: String) throws -> T {
-        guard let raw = values[key] else { throw missing(key) }
-        return try PlistValueDecoder().decode(type, from: raw, context: context.appending(key))
+        let decode = { (raw: PlistValue, context: ReadContext) in try PlistValueDecoder().decode(type, from: raw, context: context) }
+        guard let value = try entry(key, nullIsAbsent: false, node: { try decode($0.value, $1) }, value: decode) else { throw missing(key) }
+        return value
     }
 
     /// Decodes the `Decodable` value at `key`, or nil when the key is absent.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type = T.self, forKey key: String) throws -> T? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return try PlistValueDecoder().decode(type, from: raw, context: context.appending(key))
+        let decode = { (raw: PlistValue, context: ReadContext) in try PlistValueDecoder().decode(type, from: raw, context: context) }
+        return try entry(key, nullIsAbsent: true, node: { try decode($0.value, $1) }, value: decode)
     }
 
     /// Encodes an `Encodable` value at `key`; nil removes the key.

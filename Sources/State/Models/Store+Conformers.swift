@@ -8,50 +8,47 @@ extension Store {
     /// The protocol value at `key`, read as the conformer its type tag names; throws when the
     /// key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V {
-        guard let raw = values[key] else { throw missing(key) }
-        return try conformers.read(raw, context: context.appending(key))
+        guard let value = try entry(key, nullIsAbsent: false, node: conformers.read(node:context:), value: conformers.read) else { throw missing(key) }
+        return value
     }
 
     /// The protocol value at `key`, or nil when the key is absent (or `null`).
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return try conformers.read(raw, context: context.appending(key))
+        try entry(key, nullIsAbsent: true, node: conformers.read(node:context:), value: conformers.read)
     }
 
     /// An array of protocol values, each read as the conformer its tag names.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V] {
-        guard let raw = values[key] else { throw missing(key) }
-        return try conformers.readArray(raw, context: context.appending(key))
+        guard let value = try entry(key, nullIsAbsent: false, node: conformers.readArray(node:context:), value: conformers.readArray) else { throw missing(key) }
+        return value
     }
 
     /// An array of protocol values, or nil when the key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V]? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return try conformers.readArray(raw, context: context.appending(key))
+        try entry(key, nullIsAbsent: true, node: conformers.readArray(node:context:), value: conformers.readArray)
     }
 
     /// A dictionary of protocol values, in the file's order.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V> {
-        guard let raw = values[key] else { throw missing(key) }
-        return try conformers.readDictionary(raw, context: context.appending(key))
+        guard let value = try entry(key, nullIsAbsent: false, node: conformers.readDictionary(node:context:), value: conformers.readDictionary) else { throw missing(key) }
+        return value
     }
 
     /// A dictionary of protocol values, or nil when the key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V>? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return try conformers.readDictionary(raw, context: context.appending(key))
+        try entry(key, nullIsAbsent: true, node: conformers.readDictionary(node:context:), value: conformers.readDictionary)
     }
 
     /// A Swift dictionary of protocol values.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V] {
-        guard let raw = values[key] else { throw missing(key) }
-        return Dictionary(uniqueKeysWithValues: try conformers.readDictionary(raw, context: context.appending(key)).map { ($0.key, $0.value) })
+        let members: OrderedDictionary<String, V> = try value(forKey: key, in: conformers)
+        return Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
     }
 
     /// A Swift dictionary of protocol values, or nil when the key is absent.
     public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V]? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return Dictionary(uniqueKeysWithValues: try conformers.readDictionary(raw, context: context.appending(key)).map { ($0.key, $0.value) })
+        let members: OrderedDictionary<String, V>? = try value(forKey: key, in: conformers)
+        return members.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key, $0.value) }) }
     }
 
     // MARK: - Writing
@@ -104,6 +101,34 @@ extension Conformers {
             if let v = try context.element({ try read(item, context: context.appending(index: index)) }) {
                 result.append(v)
             }
+        }
+        return result
+    }
+
+    /// An array of protocol values from a node of a parsed file.
+    func readArray(node: StoredNode, context: ReadContext) throws -> [Value] {
+        guard node.kind == .array else { throw context.mismatch(expected: "an array of \(root) values", found: node) }
+        var result: [Value] = []
+        result.reserveCapacity(node.count)
+        let context = context.anchored()
+        var index = 0
+        try node.forEachChild { _, item in
+            if let v = try context.element({ try read(node: item, context: context.appending(index: index)) }) { result.append(v) }
+            index += 1
+        }
+        return result
+    }
+
+    /// A dictionary of protocol values from a node of a parsed file; a key the file has twice
+    /// is read as the value tree has it (first place, last value).
+    func readDictionary(node: StoredNode, context: ReadContext) throws -> OrderedDictionary<String, Value> {
+        guard node.isDictionary else { throw context.mismatch(expected: "a dictionary of \(root) values", found: node) }
+        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: node.count)
+        node.forEachChild { key, member in members[key ?? ""] = member }
+        var result = OrderedDictionary<String, Value>(minimumCapacity: members.count)
+        let context = context.anchored()
+        for (key, member) in members {
+            if let v = try context.element({ try read(node: member, context: context.appending(key)) }) { result[key] = v }
         }
         return result
     }

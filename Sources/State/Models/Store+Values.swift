@@ -7,21 +7,21 @@ extension Store {
 
     /// The value at `key`; throws when the key is absent or holds the wrong type.
     @inlinable public func value<T: Storable>(forKey key: String) throws -> T {
-        guard let raw = values[key] else { throw missing(key) }
-        return try T(storedValue: raw, context: context.appending(key))
+        guard let value = try entry(key, nullIsAbsent: false, node: T.init(storedNode:context:), value: T.init(storedValue:context:)) else {
+            throw missing(key)
+        }
+        return value
     }
 
     /// The value at `key`, or nil when the key is absent (or JSON `null`); throws when it holds
     /// the wrong type.
     @inlinable public func value<T: Storable>(forKey key: String) throws -> T? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return try T(storedValue: raw, context: context.appending(key))
+        try entry(key, nullIsAbsent: true, node: T.init(storedNode:context:), value: T.init(storedValue:context:))
     }
 
     /// The value at `key`, or `defaultValue` when the key is absent.
     @inlinable public func value<T: Storable>(forKey key: String, default defaultValue: @autoclosure () -> T) throws -> T {
-        guard let raw = values[key], raw != .null else { return defaultValue() }
-        return try T(storedValue: raw, context: context.appending(key))
+        try entry(key, nullIsAbsent: true, node: T.init(storedNode:context:), value: T.init(storedValue:context:)) ?? defaultValue()
     }
 
     // MARK: - Writing

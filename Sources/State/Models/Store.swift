@@ -17,10 +17,39 @@ import OrderedCollections
 /// }
 /// ```
 public struct Store: Sendable, Equatable {
-    /// The entries, in order.
-    public var values: OrderedDictionary<String, PlistValue>
+    /// The entries, in order. A store reading a file's node decodes them when first asked
+    /// for here (or on the first change); its readers (`value(forKey:)`) decode only the
+    /// entries they read.
+    public var values: OrderedDictionary<String, PlistValue> {
+        get {
+            switch storage {
+            case .node(let node): node.entries
+            case .values(let values): values
+            }
+        }
+        set { storage = .values(newValue) }
+        _modify {
+            var values: OrderedDictionary<String, PlistValue>
+            switch storage {
+            case .node(let node): values = node.entries
+            case .values(let own): values = own
+            }
+            // Not shared while it is changed (a shared dictionary is copied on write).
+            storage = .values([:])
+            defer { storage = .values(values) }
+            yield &values
+        }
+    }
     /// Where this store is in the data being read, and how its collections are read.
     public let context: ReadContext
+
+    /// What the store holds: a dictionary of a parsed file (until something changes it) or
+    /// entries. One field, so copying a store (every model read does) retains one thing.
+    @usableFromInline enum Storage: Sendable {
+        case node(StoredNode)
+        case values(OrderedDictionary<String, PlistValue>)
+    }
+    @usableFromInline var storage: Storage
 
     /// An empty store, as `write(to:)` receives it.
     public init() {
@@ -34,8 +63,7 @@ public struct Store: Sendable, Equatable {
 
     /// A store over existing entries at the place `context` names.
     public init(_ values: OrderedDictionary<String, PlistValue>, context: ReadContext) {
-        self.values = values
-        self.context = context.anchored()
+        self.init(storage: .values(values), context: context.anchored())
     }
 
     /// A store over a dictionary value; any other value is a type mismatch.
@@ -44,6 +72,34 @@ public struct Store: Sendable, Equatable {
             throw context.mismatch(expected: "a dictionary", found: value)
         }
         self.init(d, context: context)
+    }
+
+    /// A store over a dictionary of a parsed file; any other node is a type mismatch that
+    /// names `expected`.
+    init(node: StoredNode, context: ReadContext, expected: @autoclosure () -> String = "a dictionary") throws {
+        guard node.isDictionary else { throw context.mismatch(expected: expected(), found: node) }
+        self.init(storage: .node(node), context: context.anchored())
+    }
+
+    private init(storage: Storage, context: ReadContext) {
+        self.storage = storage
+        self.context = context
+    }
+
+    /// Reads the entry at `key` from the file's node when the store reads one, else from its
+    /// value: nil when the key is absent, or holds `null` and `nullIsAbsent`.
+    @inlinable func entry<T>(
+        _ key: String, nullIsAbsent: Bool, node fromNode: (StoredNode, ReadContext) throws -> T,
+        value fromValue: (PlistValue, ReadContext) throws -> T
+    ) throws -> T? {
+        switch storage {
+        case .node(let node):
+            guard let member = node.member(key), !(nullIsAbsent && member.isNull) else { return nil }
+            return try fromNode(member, context.appending(key))
+        case .values(let values):
+            guard let raw = values[key], !(nullIsAbsent && raw == .null) else { return nil }
+            return try fromValue(raw, context.appending(key))
+        }
     }
 
     /// The store as a value.
@@ -57,15 +113,30 @@ public struct Store: Sendable, Equatable {
     /// The raw value at `key`. Setting nil removes the key; setting an existing key keeps its
     /// position.
     public subscript(key: String) -> PlistValue? {
-        get { values[key] }
+        get {
+            switch storage {
+            case .node(let node): node.member(key)?.value
+            case .values(let values): values[key]
+            }
+        }
         set { values[key] = newValue }
     }
 
     /// The keys, in order.
-    public var keys: OrderedSet<String> { values.keys }
+    public var keys: OrderedSet<String> {
+        switch storage {
+        case .node(let node): node.keys
+        case .values(let values): values.keys
+        }
+    }
 
     /// Whether the store has a value at `key`.
-    public func contains(_ key: String) -> Bool { values[key] != nil }
+    public func contains(_ key: String) -> Bool {
+        switch storage {
+        case .node(let node): node.member(key) != nil
+        case .values(let values): values[key] != nil
+        }
+    }
 
     /// Removes `key` and returns what it held.
     @discardableResult
@@ -88,7 +159,7 @@ public struct Store: Sendable, Equatable {
     /// `try store.reading(.lenient).value(forKey: "assets")` to drop bad assets instead of
     /// failing.
     public func reading(_ mode: CollectionMode) -> Store {
-        Store(values, context: context.with(mode: mode))
+        Store(storage: storage, context: context.with(mode: mode))
     }
 
     /// The error to throw for a missing required key.
@@ -98,7 +169,6 @@ public struct Store: Sendable, Equatable {
 
     /// The nested store at `key` (a dictionary), or nil when the key is absent.
     public func store(forKey key: String) throws -> Store? {
-        guard let raw = values[key], raw != .null else { return nil }
-        return try Store(value: raw, context: context.appending(key))
+        try entry(key, nullIsAbsent: true, node: { try Store(node: $0, context: $1) }, value: { try Store(value: $0, context: $1) })
     }
 }

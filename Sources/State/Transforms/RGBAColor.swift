@@ -55,7 +55,14 @@ public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
 
 extension RGBAColor: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
-        let store = try Store(value: storedValue, context: context)
+        try self.init(store: try Store(value: storedValue, context: context), context: context)
+    }
+
+    public init(storedNode: StoredNode, context: ReadContext) throws {
+        try self.init(store: try Store(node: storedNode, context: context), context: context)
+    }
+
+    private init(store: Store, context: ReadContext) throws {
         func channel(_ key: String) throws -> Double {
             let v: Double = try store.value(forKey: key)
             guard v >= 0, v <= 1 else {

@@ -4,20 +4,18 @@ extension Store {
     /// The value at `key` through `transform`. An absent key fails, except through a
     /// `DissolvingTransform` (the `Dissolver`), which turns it into an empty collection.
     @inlinable public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value {
-        let context = context.appending(key)
-        guard let raw = values[key], raw != .null else {
+        let read = try entry(key, nullIsAbsent: true, node: { (try T.Stored(storedNode: $0, context: $1), $1) }, value: { (try T.Stored(storedValue: $0, context: $1), $1) })
+        guard let (stored, context) = read else {
             guard transform is any DissolvingTransform else { throw missing(key) }
-            return try Self.reverse(nil, with: transform, context: context)
+            return try Self.reverse(nil, with: transform, context: context.appending(key))
         }
-        let stored = try T.Stored(storedValue: raw, context: context)
         return try Self.reverse(stored, with: transform, context: context)
     }
 
     /// The value at `key` through `transform`, or nil when the key is absent.
     @inlinable public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value? {
-        guard let raw = values[key], raw != .null else { return nil }
-        let context = context.appending(key)
-        let stored = try T.Stored(storedValue: raw, context: context)
+        let read = try entry(key, nullIsAbsent: true, node: { (try T.Stored(storedNode: $0, context: $1), $1) }, value: { (try T.Stored(storedValue: $0, context: $1), $1) })
+        guard let (stored, context) = read else { return nil }
         return try Self.reverse(stored, with: transform, context: context)
     }
 
