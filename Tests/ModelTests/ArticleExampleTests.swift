@@ -246,7 +246,7 @@ enum ArticleExample {
         print(label ?? "none")                                    // string("com.example.sync")
 
         // The whole value, and the same value in other formats:
-        let value = try tree.value()
+        let value = tree.value()
         let json = try value.serialized(as: .json)
         let binary = try value.serialized(as: .binary)
         print(try PlistValue(parsing: binary) == value)           // true

@@ -171,7 +171,7 @@ enum POSIX {
         private static let atCurrentFolder: Int32 = -100
         /// `renameat2`, looked up at run time: the C library has it (glibc 2.28 and later, musl
         /// 1.2.4) but does not declare it to Swift.
-        nonisolated(unsafe) private static let linuxRenameAt2: RenameAt2? = {
+        private static let linuxRenameAt2: RenameAt2? = {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
             return unsafeBitCast(symbol, to: RenameAt2.self)
         }()
