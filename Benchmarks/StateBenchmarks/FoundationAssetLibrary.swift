@@ -1,19 +1,21 @@
 import Foundation
+import State
 
-/// The Asset Library as Foundation `Decodable` types, so `PropertyListDecoder` and `JSONDecoder`
-/// can decode the same files our models read: the reference for model decoding speed.
-/// Protocol values are an enum switched on the `Asset` type tag.
-struct FoundationAssetLibrary: Decodable {
-    struct Domain: Decodable { var groups: [String: Group] }
-    struct Group: Decodable {
+/// The Asset Library as Foundation `Codable` types, so `PropertyListDecoder` and `JSONDecoder`
+/// can decode the same files our models read (and the encoders write them): the reference for
+/// model decoding and encoding speed. Protocol values are an enum switched on the `Asset` type
+/// tag.
+struct FoundationAssetLibrary: Codable {
+    struct Domain: Codable { var groups: [String: Group] }
+    struct Group: Codable {
         var name: String
         var assets: [Asset]
     }
-    struct Color: Decodable { var red, green, blue, alpha: Double }
-    struct Size: Decodable { var width, height: Int }
-    struct RawValue: Decodable { var value: String }
+    struct Color: Codable { var red, green, blue, alpha: Double }
+    struct Size: Codable { var width, height: Int }
+    struct RawValue: Codable { var value: String }
     /// PropertyListDecoder decodes `URL` as a keyed container; the files hold strings.
-    struct FileURL: Decodable {
+    struct FileURL: Codable {
         var url: URL
         init(from decoder: any Decoder) throws {
             let text = try decoder.singleValueContainer().decode(String.self)
@@ -22,15 +24,19 @@ struct FoundationAssetLibrary: Decodable {
             }
             self.url = url
         }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(url.absoluteString)
+        }
     }
-    struct Rendering: Decodable { var Rendering: String }
-    struct ColorAsset: Decodable {
+    struct Rendering: Codable { var Rendering: String }
+    struct ColorAsset: Codable {
         var name: String
         var created: Date
         var color: Color
         var tags: [String]?
     }
-    struct SoundAsset: Decodable {
+    struct SoundAsset: Codable {
         var name: String
         var created: Date
         var url: FileURL
@@ -39,7 +45,7 @@ struct FoundationAssetLibrary: Decodable {
         var loops: Bool?
         var channels: Int8?
     }
-    struct ImageAsset: Decodable {
+    struct ImageAsset: Codable {
         var name: String
         var created: Date
         var url: FileURL
@@ -48,7 +54,7 @@ struct FoundationAssetLibrary: Decodable {
         var tint: Color?
         var thumbnail: Data?
     }
-    enum Asset: Decodable {
+    enum Asset: Codable {
         case color(ColorAsset), sound(SoundAsset), image(ImageAsset)
         enum Tag: String, CodingKey { case Asset }
         init(from decoder: any Decoder) throws {
@@ -58,6 +64,20 @@ struct FoundationAssetLibrary: Decodable {
             case "SoundAsset": self = .sound(try SoundAsset(from: decoder))
             case "ImageAsset": self = .image(try ImageAsset(from: decoder))
             default: throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown asset \(tag)"))
+            }
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Tag.self)
+            switch self {
+            case .color(let asset):
+                try container.encode("ColorAsset", forKey: .Asset)
+                try asset.encode(to: encoder)
+            case .sound(let asset):
+                try container.encode("SoundAsset", forKey: .Asset)
+                try asset.encode(to: encoder)
+            case .image(let asset):
+                try container.encode("ImageAsset", forKey: .Asset)
+                try asset.encode(to: encoder)
             }
         }
     }
@@ -73,5 +93,20 @@ struct FoundationAssetLibrary: Decodable {
             return try decoder.decode(Self.self, from: data)
         }
         return try PropertyListDecoder().decode(Self.self, from: data)
+    }
+
+    /// The library written in `format` (JSON pretty-printed, as ours writes it).
+    func encoded(as format: PlistFormat) throws -> Data {
+        switch format {
+        case .json, .jsonc:
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.prettyPrinted]
+            return try encoder.encode(self)
+        default:
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = format == .binary ? .binary : .xml
+            return try encoder.encode(self)
+        }
     }
 }

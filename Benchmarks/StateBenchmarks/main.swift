@@ -76,6 +76,28 @@ if arguments.count == 4, arguments[1] == "--child" {
             let library = try AssetLibrary(plistValue: try PlistValue(parsing: bytes))
             seconds = Measurement.now() - start
             precondition(!library.domains.isEmpty)
+        case "ours-models-encode":
+            // The models written back as a file of the same format (decoding not timed).
+            let format = try PlistFormat.detect(try FileBytes.read(url))
+            let library = try AssetLibrary(contentsOf: url)
+            seconds = .infinity
+            for _ in 0..<3 {
+                let start = Measurement.now()
+                let out = try library.bytes(format: format)
+                seconds = min(seconds, Measurement.now() - start)
+                precondition(out.count > 0)
+            }
+        case "foundation-models-encode":
+            let data = try Data(contentsOf: url)
+            let format = try PlistFormat.detect(data)
+            let library = try FoundationAssetLibrary.decode(data, json: format == .json)
+            seconds = .infinity
+            for _ in 0..<3 {
+                let start = Measurement.now()
+                let out = try library.encoded(as: format)
+                seconds = min(seconds, Measurement.now() - start)
+                precondition(out.count > 0)
+            }
         case "foundation-models":
             let data = try Data(contentsOf: url)
             let start = Measurement.now()
@@ -333,6 +355,7 @@ for size in sizes where sections.contains("formats") {
         let foundationParse = mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
         let foundationWrite = mb <= skipFoundationAbove ? run("foundation-write-\(format.rawValue)", url) : nil
         let foundationModels = mb <= skipFoundationAbove ? run("foundation-models", url) : nil
+        let foundationEncode = mb <= skipFoundationAbove ? run("foundation-models-encode", url) : nil
         let foundationSave = run("foundation-save", url)
         let operations: [(String, Measurement?)] =
             [
@@ -342,12 +365,17 @@ for size in sizes where sections.contains("formats") {
                 ("foundation-parse", nil),
                 ("ours-models", foundationModels),
                 ("foundation-models", nil),
+                ("ours-models-encode", foundationEncode),
+                ("foundation-models-encode", nil),
                 ("ours-write-\(format.rawValue)", foundationWrite),
                 ("foundation-write-\(format.rawValue)", nil),
             ] + PlistFormat.valueFormats.filter { $0 != format }.map { ("ours-convert-\($0.rawValue)", nil) }
             + (format == .binary ? [] : [("ours-resave-edit", nil)]) + [("ours-save", foundationSave), ("foundation-save", nil)]
         for (operation, reference) in operations {
-            let foundation = ["foundation-parse": foundationParse, "foundation-models": foundationModels, "foundation-save": foundationSave]
+            let foundation = [
+                "foundation-parse": foundationParse, "foundation-models": foundationModels, "foundation-models-encode": foundationEncode,
+                "foundation-save": foundationSave,
+            ]
             let m = operation.hasPrefix("foundation") ? (foundation[operation] ?? foundationWrite) : run(operation, url)
             guard let m else {
                 print(pad(label, 28) + pad(operation, 22) + lpad(operation.hasPrefix("foundation") && mb > skipFoundationAbove ? "skipped" : "failed", 9))

@@ -35,6 +35,37 @@ import Testing
 
     enum Tide: CaseModel, Equatable { case calm, stormy }
 
+    /// Many cases, some with raw values: the case name is looked up from the value's bytes.
+    enum Weather: String, CaseModel {
+        case sun = "S", rain = "R", snow, fog, hail, sleet, wind
+    }
+
+    /// A plain struct can be a `CaseModel` too: it is described each time.
+    struct Level: CaseModel, Equatable {
+        var value: Int
+        var label: String
+        static let allCases = [Level(value: 1, label: "low"), Level(value: 2, label: "high")]
+        init(value: Int, label: String) {
+            self.value = value
+            self.label = label
+        }
+    }
+
+    /// The default case name is the Swift case name (what `String(describing:)` gives) for every
+    /// case, the first time and from the table after.
+    @Test func defaultCaseNamesAreTheSwiftNames() throws {
+        for _ in 0..<2 {
+            for weather in Weather.allCases {
+                #expect(weather.caseName == String(describing: weather))
+                #expect(try Weather(plistValue: try weather.storedValue()) == weather)
+            }
+            #expect(Weather.allCases.map(\.caseName) == ["sun", "rain", "snow", "fog", "hail", "sleet", "wind"])
+            for cold in TestRegEnum.allCases { #expect(cold.caseName == String(describing: cold)) }
+            for level in Level.allCases { #expect(level.caseName == String(describing: level)) }
+            #expect(Level(value: 3, label: "none").caseName == String(describing: Level(value: 3, label: "none")))
+        }
+    }
+
     @Test func ownCaseNamesAndModelNamesAreReadAndWritten() throws {
         #expect(try Mood.stormy.storedValue() == ["Weather": "Stormy"])
         #expect(try Mood(plistValue: ["Weather": "Calm"]) == .calm)

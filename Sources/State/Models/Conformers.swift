@@ -114,10 +114,11 @@ public struct Conformers<Value>: @unchecked Sendable {
         guard type(named: name) != nil else {
             throw ModelError(.unknownConformer(name, protocol: root, known: types.map(\.name)))
         }
-        var store = Store()
-        store[root] = .string(name)
-        let written = try model.storedEntries()
-        for (key, entry) in written.values where key != root { store[key] = entry }
-        return store.plistValue
+        // The tag goes first, in front of what the model wrote (a key of the tag's name the
+        // model wrote itself gives way to it).
+        var entries = try model.storedEntries().values
+        entries.removeValue(forKey: root)
+        entries.updateValue(.string(name), forKey: root, insertingAt: 0)
+        return .dictionary(entries)
     }
 }

@@ -44,7 +44,7 @@ public protocol CaseModel: Model, CaseIterable {
 }
 
 extension CaseModel {
-    public var caseName: String { String(describing: self) }
+    public var caseName: String { TypeNames.describing(self) }
 
     public init(from store: Store) throws {
         let name = try store.caseName(of: Self.self)

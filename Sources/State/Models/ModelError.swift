@@ -84,7 +84,7 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Runs `write`, putting `component` in front of the path of a `ModelError` it throws.
-    static func writing<T>(at component: PlistPath.Component, _ write: () throws -> T) throws -> T {
+    @inlinable static func writing<T>(at component: PlistPath.Component, _ write: () throws -> T) throws -> T {
         do {
             return try write()
         } catch let error as ModelError {

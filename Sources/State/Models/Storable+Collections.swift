@@ -31,8 +31,13 @@ extension Array: Storable where Element: Storable {
         self = result
     }
 
-    public func storedValue() throws -> PlistValue {
-        .array(try enumerated().map { index, item in try ModelError.writing(at: .index(index)) { try item.storedValue() } })
+    // Inlinable, and a plain loop: called through the protocol (a transform's stored form, a
+    // model's field) the generic `enumerated().map` cost thousands of instructions per array.
+    @inlinable public func storedValue() throws -> PlistValue {
+        var items: [PlistValue] = []
+        items.reserveCapacity(count)
+        for index in indices { items.append(try ModelError.writing(at: .index(index)) { try self[index].storedValue() }) }
+        return .array(items)
     }
 }
 
@@ -102,7 +107,7 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
         }
     }
 
-    public func storedValue() throws -> PlistValue {
+    @inlinable public func storedValue() throws -> PlistValue {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
         for (key, value) in self { out[key] = try ModelError.writing(at: .key(key)) { try value.storedValue() } }
         return .dictionary(out)

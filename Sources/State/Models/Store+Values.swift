@@ -27,7 +27,7 @@ extension Store {
     // MARK: - Writing
 
     /// Writes `value` at `key`; nil removes the key, so an optional that is nil is not written.
-    public mutating func set<T: Storable>(_ value: T?, forKey key: String) throws {
+    @inlinable public mutating func set<T: Storable>(_ value: T?, forKey key: String) throws {
         guard let value else {
             values.removeValue(forKey: key)
             return

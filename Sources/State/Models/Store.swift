@@ -21,35 +21,26 @@ public struct Store: Sendable, Equatable {
     /// for here (or on the first change); its readers (`value(forKey:)`) decode only the
     /// entries they read.
     public var values: OrderedDictionary<String, PlistValue> {
-        get {
-            switch storage {
-            case .node(let node): node.entries
-            case .values(let values): values
-            }
+        get { node?.entries ?? decoded }
+        set {
+            node = nil
+            decoded = newValue
         }
-        set { storage = .values(newValue) }
         _modify {
-            var values: OrderedDictionary<String, PlistValue>
-            switch storage {
-            case .node(let node): values = node.entries
-            case .values(let own): values = own
+            if let node {
+                decoded = node.entries
+                self.node = nil
             }
-            // Not shared while it is changed (a shared dictionary is copied on write).
-            storage = .values([:])
-            defer { storage = .values(values) }
-            yield &values
+            yield &decoded
         }
     }
     /// Where this store is in the data being read, and how its collections are read.
     public let context: ReadContext
 
-    /// What the store holds: a dictionary of a parsed file (until something changes it) or
-    /// entries. One field, so copying a store (every model read does) retains one thing.
-    @usableFromInline enum Storage: Sendable {
-        case node(StoredNode)
-        case values(OrderedDictionary<String, PlistValue>)
-    }
-    @usableFromInline var storage: Storage
+    /// The entries, once decoded or written: empty while `node` is set.
+    @usableFromInline var decoded: OrderedDictionary<String, PlistValue>
+    /// The dictionary of a parsed file this store reads, until something changes it.
+    @usableFromInline var node: StoredNode?
 
     /// An empty store, as `write(to:)` receives it.
     public init() {
@@ -63,7 +54,7 @@ public struct Store: Sendable, Equatable {
 
     /// A store over existing entries at the place `context` names.
     public init(_ values: OrderedDictionary<String, PlistValue>, context: ReadContext) {
-        self.init(storage: .values(values), context: context.anchored())
+        self.init(decoded: values, node: nil, context: context.anchored())
     }
 
     /// A store over a dictionary value; any other value is a type mismatch.
@@ -78,11 +69,12 @@ public struct Store: Sendable, Equatable {
     /// names `expected`.
     init(node: StoredNode, context: ReadContext, expected: @autoclosure () -> String = "a dictionary") throws {
         guard node.isDictionary else { throw context.mismatch(expected: expected(), found: node) }
-        self.init(storage: .node(node), context: context.anchored())
+        self.init(decoded: [:], node: node, context: context.anchored())
     }
 
-    private init(storage: Storage, context: ReadContext) {
-        self.storage = storage
+    private init(decoded: OrderedDictionary<String, PlistValue>, node: StoredNode?, context: ReadContext) {
+        self.decoded = decoded
+        self.node = node
         self.context = context
     }
 
@@ -92,14 +84,12 @@ public struct Store: Sendable, Equatable {
         _ key: String, nullIsAbsent: Bool, node fromNode: (StoredNode, ReadContext) throws -> T,
         value fromValue: (PlistValue, ReadContext) throws -> T
     ) throws -> T? {
-        switch storage {
-        case .node(let node):
+        if let node {
             guard let member = node.member(key), !(nullIsAbsent && member.isNull) else { return nil }
             return try fromNode(member, context.appending(key))
-        case .values(let values):
-            guard let raw = values[key], !(nullIsAbsent && raw == .null) else { return nil }
-            return try fromValue(raw, context.appending(key))
         }
+        guard let raw = decoded[key], !(nullIsAbsent && raw == .null) else { return nil }
+        return try fromValue(raw, context.appending(key))
     }
 
     /// The store as a value.
@@ -113,30 +103,15 @@ public struct Store: Sendable, Equatable {
     /// The raw value at `key`. Setting nil removes the key; setting an existing key keeps its
     /// position.
     public subscript(key: String) -> PlistValue? {
-        get {
-            switch storage {
-            case .node(let node): node.member(key)?.value
-            case .values(let values): values[key]
-            }
-        }
+        get { node.map { $0.member(key)?.value } ?? decoded[key] }
         set { values[key] = newValue }
     }
 
     /// The keys, in order.
-    public var keys: OrderedSet<String> {
-        switch storage {
-        case .node(let node): node.keys
-        case .values(let values): values.keys
-        }
-    }
+    public var keys: OrderedSet<String> { node?.keys ?? decoded.keys }
 
     /// Whether the store has a value at `key`.
-    public func contains(_ key: String) -> Bool {
-        switch storage {
-        case .node(let node): node.member(key) != nil
-        case .values(let values): values[key] != nil
-        }
-    }
+    public func contains(_ key: String) -> Bool { node.map { $0.member(key) != nil } ?? (decoded[key] != nil) }
 
     /// Removes `key` and returns what it held.
     @discardableResult
@@ -159,7 +134,7 @@ public struct Store: Sendable, Equatable {
     /// `try store.reading(.lenient).value(forKey: "assets")` to drop bad assets instead of
     /// failing.
     public func reading(_ mode: CollectionMode) -> Store {
-        Store(storage: storage, context: context.with(mode: mode))
+        Store(decoded: decoded, node: node, context: context.with(mode: mode))
     }
 
     /// The error to throw for a missing required key.

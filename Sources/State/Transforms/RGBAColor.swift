@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A color as red, green, blue and alpha channels in 0…1: the platform-neutral color type
 /// (there is no UIColor on Linux), stored as `{ "red": r, "green": g, "blue": b, "alpha": a }`.
 public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
@@ -74,9 +76,16 @@ extension RGBAColor: Storable {
     }
 
     public func storedValue() throws -> PlistValue {
-        for (key, v) in zip(Self.channelKeys, [red, green, blue, alpha]) where !(v >= 0 && v <= 1) {
-            throw ModelError(.invalidValue("\(key) \(v) is outside 0…1"), at: PlistPath([.key(key)]))
+        // Checked without building arrays first: a library writes tens of thousands of colors.
+        func checked(_ v: Double, _ key: String) throws -> PlistValue {
+            guard v >= 0, v <= 1 else { throw ModelError(.invalidValue("\(key) \(v) is outside 0…1"), at: PlistPath([.key(key)])) }
+            return .real(v)
         }
-        return ["red": .real(red), "green": .real(green), "blue": .real(blue), "alpha": .real(alpha)]
+        var entries = OrderedDictionary<String, PlistValue>(minimumCapacity: 4)
+        entries["red"] = try checked(red, "red")
+        entries["green"] = try checked(green, "green")
+        entries["blue"] = try checked(blue, "blue")
+        entries["alpha"] = try checked(alpha, "alpha")
+        return .dictionary(entries)
     }
 }
