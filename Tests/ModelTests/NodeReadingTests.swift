@@ -141,6 +141,25 @@ import Testing
         }
     }
 
+    /// The other ways a file can hold models: the library as JSON with comments and as XML in
+    /// UTF-16 (read transcoded), and OpenStep text (strings only: a number field fails the
+    /// same way both ways).
+    @Test func otherSpellingsOfTheLibraryReadTheSameFromNodes() throws {
+        var warnings: [PlistWarning] = []
+        let sample = try AssetLibrary.sample.storedValue()
+        let json = String(decoding: try sample.jsonSafe.serialized(as: .json, warnings: &warnings), as: UTF8.self)
+        let jsonc = json.replacingOccurrences(of: "{\n", with: "{ // an object\n").replacingOccurrences(of: "[\n", with: "[ /* a list */\n")
+        #expect(expectBothWaysAgree(AssetLibrary.self, Array(jsonc.utf8)))
+        let xml = String(decoding: try sample.serialized(as: .xml, warnings: &warnings), as: UTF8.self)
+        for bigEndian in [true, false] {
+            #expect(expectBothWaysAgree(AssetLibrary.self, UTF16Text.bytes(xml, bigEndian: bigEndian)))
+        }
+        let strings = #"{ t = a; t_imp = "b c"; t_arr = (c, "d"); t_arr_imp = (); t_dic = { x = y; "é" = z; }; t_dic_imp = {}; }"#
+        #expect(expectBothWaysAgree(BasicTypes<String>.self, Array(strings.utf8)))
+        let numbers = #"{ t_imp = { id = 1; name = A; }; t_arr = (); t_arr_imp = (); t_dic = {}; }"#
+        #expect(!expectBothWaysAgree(UserTypes.self, Array(numbers.utf8)))
+    }
+
     // MARK: - What only a file can hold
 
     @Test func aKeyWrittenTwiceReadsAsTheValueTreeHasIt() throws {
