@@ -19,7 +19,8 @@ import OrderedCollections
 public struct Store: Sendable, Equatable {
     /// The entries, in order. A store reading a file's node decodes them when first asked
     /// for here (or on the first change); its readers (`value(forKey:)`) decode only the
-    /// entries they read.
+    /// entries they read. Such a store refers to the whole parsed file: a model that keeps
+    /// data for itself beyond `init(from:)` keeps `values` (or what it reads), not the store.
     public var values: OrderedDictionary<String, PlistValue> {
         get { node?.entries ?? decoded }
         set {
