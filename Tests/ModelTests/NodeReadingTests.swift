@@ -146,10 +146,25 @@ import Testing
     /// same way both ways).
     @Test func otherSpellingsOfTheLibraryReadTheSameFromNodes() throws {
         var warnings: [PlistWarning] = []
-        let sample = try AssetLibrary.sample.storedValue()
+        var library = AssetLibrary.sample
+        let swatch = ColorAsset(name: "Résumé “quoted” 🎨", created: Date(timeIntervalSinceReferenceDate: 0), color: RGBAColor(hex: "#FF8000")!)
+        library.addAsset(domain: "Ünïcode", group: "Grüppe", swatch)
+        let sample = try library.storedValue()
         let json = String(decoding: try sample.jsonSafe.serialized(as: .json, warnings: &warnings), as: UTF8.self)
         let jsonc = json.replacingOccurrences(of: "{\n", with: "{ // an object\n").replacingOccurrences(of: "[\n", with: "[ /* a list */\n")
         #expect(expectBothWaysAgree(AssetLibrary.self, Array(jsonc.utf8)))
+        // As Python's json.dump writes it by default: every non-ASCII character escaped.
+        var escaped = ""
+        for scalar in json.replacingOccurrences(of: "\": ", with: "\":").unicodeScalars {
+            guard scalar.value > 0x7F else {
+                escaped.unicodeScalars.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 { escaped += String(format: "\\u%04x", unit) }
+        }
+        #expect(escaped.utf8.allSatisfy { $0 < 0x80 } && escaped.contains("\\u"))
+        #expect(expectBothWaysAgree(AssetLibrary.self, Array(escaped.utf8)))
+        #expect(try AssetLibrary(string: escaped).storedValue() == sample)
         let xml = String(decoding: try sample.serialized(as: .xml, warnings: &warnings), as: UTF8.self)
         for bigEndian in [true, false] {
             #expect(expectBothWaysAgree(AssetLibrary.self, UTF16Text.bytes(xml, bigEndian: bigEndian)))
