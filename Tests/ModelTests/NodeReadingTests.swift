@@ -282,6 +282,38 @@ import Testing
         }
     }
 
+    /// A model that keeps every key it does not know, as a model of a large open-ended
+    /// dictionary would.
+    struct Everything: Model, Equatable {
+        var count: Int
+        var extra: [String: PlistValue] = [:]
+
+        init(from store: Store) throws {
+            count = try store.value(forKey: "count")
+        }
+        mutating func finishReading(from store: Store) throws {
+            for key in store.keys where key != "count" { extra[key] = store[key] }
+        }
+        func write(to store: inout Store) throws {
+            try store.set(count, forKey: "count")
+        }
+    }
+
+    /// Reading every key of a large dictionary one by one stays linear: a large store is
+    /// decoded, not scanned per key.
+    @Test func aModelReadingEveryKeyOfALargeDictionary() throws {
+        var entries = OrderedDictionary<String, PlistValue>()
+        for i in 0..<5_000 { entries["key \(i)"] = .integer(Int128(i)) }
+        entries["count"] = 5_000
+        for format in PlistFormat.valueFormats {
+            var warnings: [PlistWarning] = []
+            let bytes = try PlistValue.dictionary(entries).serialized(as: format, warnings: &warnings)
+            let read = try Everything(bytes: bytes)
+            #expect(read.count == 5_000 && read.extra.count == 5_000 && read.extra["key 123"] == 123, "\(format)")
+            #expect(expectBothWaysAgree(Everything.self, bytes))
+        }
+    }
+
     @Test func aStoreOverAFileAnswersAsAStoreOverValues() throws {
         for text in [#"{"a": 1, "b": [1, {"c": 2}], "n": {"x": 1, "y": 2}, "a": 3}"#, #"{"b": null}"#, "{}"] {
             let bytes = Array(text.utf8)

@@ -70,6 +70,13 @@ public struct Store: Sendable, Equatable {
     /// names `expected`.
     init(node: StoredNode, context: ReadContext, expected: @autoclosure () -> String = "a dictionary") throws {
         guard node.isDictionary else { throw context.mismatch(expected: expected(), found: node) }
+        // A lookup scans the members (the last with a key wins): fine for a model's handful
+        // of fields, quadratic for a model that reads every key of a large dictionary (its
+        // unknown keys, say) — such a store is decoded into entries, which are hashed.
+        guard node.count <= Store.largestScanned else {
+            self.init(decoded: node.entries, node: nil, context: context.anchored())
+            return
+        }
         self.init(decoded: [:], node: node, context: context.anchored())
     }
 
@@ -78,6 +85,9 @@ public struct Store: Sendable, Equatable {
         self.node = node
         self.context = context
     }
+
+    /// The most members a store reads from a file's node; a larger dictionary is decoded.
+    static let largestScanned = 64
 
     /// Reads the entry at `key` from the file's node when the store reads one, else from its
     /// value: nil when the key is absent, or holds `null` and `nullIsAbsent`.
