@@ -74,7 +74,7 @@ extension Model {
 
     /// The model written to a fresh store: `write(to:)`, the version, `finishWriting(to:)`.
     public func storedEntries() throws -> Store {
-        var store = Store()
+        var store = Store.writing()
         try write(to: &store)
         if let version = Self.version { store[Self.versionKey] = .integer(Int128(version)) }
         try finishWriting(to: &store)

@@ -48,6 +48,14 @@ public struct Store: Sendable, Equatable {
         self.init(OrderedDictionary(), context: ReadContext())
     }
 
+    /// The empty store a model writes itself to: room for a model's fields (growing the
+    /// entries field by field reallocated them several times per model), and one context for
+    /// every write (a write reads nothing, so it needs no place of its own or log of drops).
+    static func writing() -> Store {
+        Store(decoded: OrderedDictionary(minimumCapacity: 8), node: nil, context: writingContext)
+    }
+    private static let writingContext = ReadContext()
+
     /// A store over existing entries, read from the root of the data.
     public init(_ values: OrderedDictionary<String, PlistValue>, mode: CollectionMode = .strict) {
         self.init(values, context: ReadContext(mode: mode))
