@@ -3,10 +3,9 @@ import OrderedCollections
 /// A value of a parsed file, not yet decoded: what models are read from when they are read
 /// from a file.
 ///
-/// Reading a file into models used to build the whole value tree first (a dictionary is three
-/// heap objects) and then read the models from it. A store over a node finds each key among
+/// Reading a file into models builds no value tree: a store over a node finds each key among
 /// the node's members in the file and decodes only the values its model asks for, straight
-/// from the file's bytes; nothing is built twice. A type of your own that implements
+/// from the file's bytes. A type of your own that implements
 /// `init(storedValue:context:)` is read through it as before: the default
 /// `init(storedNode:context:)` decodes the node (and everything below it) into a
 /// `PlistValue` first.
