@@ -18,17 +18,7 @@ extension Array: Storable where Element: Storable {
     }
 
     public init(storedNode: StoredNode, context: ReadContext) throws {
-        guard storedNode.kind == .array else { throw context.mismatch(expected: "an array", found: storedNode) }
-        var result: [Element] = []
-        result.reserveCapacity(storedNode.count)
-        let context = context.anchored()
-        var index = 0
-        try storedNode.forEachChild { _, item in
-            let element = try context.element { try Element(storedNode: item, context: context.appending(index: index)) }
-            if let element { result.append(element) }
-            index += 1
-        }
-        self = result
+        self = try storedNode.elements(context: context, expected: "an array", Element.init(storedNode:context:))
     }
 
     // Inlinable, and a plain loop: called through the protocol (a transform's stored form, a
@@ -97,14 +87,9 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
     static func readMembers(
         of node: StoredNode, context: ReadContext, reserving reserve: (Int) -> Void, _ add: (String, Value) -> Void
     ) throws {
-        guard node.isDictionary else { throw context.mismatch(expected: "a dictionary", found: node) }
-        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: node.count)
-        node.forEachChild { key, member in members[key ?? ""] = member }
+        let members = try node.members(context: context, expected: "a dictionary", Value.init(storedNode:context:))
         reserve(members.count)
-        let context = context.anchored()
-        for (key, member) in members {
-            if let value = try context.element({ try Value(storedNode: member, context: context.appending(key)) }) { add(key, value) }
-        }
+        for (key, value) in members { add(key, value) }
     }
 
     @inlinable public func storedValue() throws -> PlistValue {

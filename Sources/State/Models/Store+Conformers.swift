@@ -107,30 +107,14 @@ extension Conformers {
 
     /// An array of protocol values from a node of a parsed file.
     func readArray(node: StoredNode, context: ReadContext) throws -> [Value] {
-        guard node.kind == .array else { throw context.mismatch(expected: "an array of \(root) values", found: node) }
-        var result: [Value] = []
-        result.reserveCapacity(node.count)
-        let context = context.anchored()
-        var index = 0
-        try node.forEachChild { _, item in
-            if let v = try context.element({ try read(node: item, context: context.appending(index: index)) }) { result.append(v) }
-            index += 1
-        }
-        return result
+        try node.elements(context: context, expected: "an array of \(root) values", read(node:context:))
     }
 
     /// A dictionary of protocol values from a node of a parsed file; a key the file has twice
     /// is read as the value tree has it (first place, last value).
     func readDictionary(node: StoredNode, context: ReadContext) throws -> OrderedDictionary<String, Value> {
-        guard node.isDictionary else { throw context.mismatch(expected: "a dictionary of \(root) values", found: node) }
-        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: node.count)
-        node.forEachChild { key, member in members[key ?? ""] = member }
-        var result = OrderedDictionary<String, Value>(minimumCapacity: members.count)
-        let context = context.anchored()
-        for (key, member) in members {
-            if let v = try context.element({ try read(node: member, context: context.appending(key)) }) { result[key] = v }
-        }
-        return result
+        let members = try node.members(context: context, expected: "a dictionary of \(root) values", read(node:context:))
+        return OrderedDictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
     }
 
     /// A dictionary of protocol values, following the context's collection mode.

@@ -66,6 +66,37 @@ public struct StoredNode: Sendable {
         }
     }
 
+    /// Each element of an array node read by `read`, in the context's collection mode (an
+    /// element it drops is left out); any other node is a mismatch naming `expected`.
+    func elements<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [T] {
+        guard kind == .array else { throw context.mismatch(expected: expected(), found: self) }
+        var result: [T] = []
+        result.reserveCapacity(count)
+        let context = context.anchored()
+        var index = 0
+        try forEachChild { _, item in
+            if let element = try context.element({ try read(item, context.appending(index: index)) }) { result.append(element) }
+            index += 1
+        }
+        return result
+    }
+
+    /// Each member of a dictionary node read by `read`, in the context's collection mode, as
+    /// the value tree has them: a key the file has twice where it was first written, with the
+    /// value written last (the first is not read). Any other node is a mismatch.
+    func members<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [(key: String, value: T)] {
+        guard isDictionary else { throw context.mismatch(expected: expected(), found: self) }
+        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: count)
+        forEachChild { key, member in members[key ?? ""] = member }
+        var result: [(key: String, value: T)] = []
+        result.reserveCapacity(members.count)
+        let context = context.anchored()
+        for (key, member) in members {
+            if let value = try context.element({ try read(member, context.appending(key)) }) { result.append((key, value)) }
+        }
+        return result
+    }
+
     /// The number of children of a container.
     var count: Int { Int(file.tree.nodes[index].count) }
 
