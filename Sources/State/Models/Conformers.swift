@@ -116,7 +116,7 @@ public struct Conformers<Value>: @unchecked Sendable {
         }
         // The tag goes first, in front of what the model wrote (a key of the tag's name the
         // model wrote itself gives way to it).
-        var entries = try model.storedEntries().values
+        var entries = try model.writtenEntries()
         entries.removeValue(forKey: root)
         entries.updateValue(.string(name), forKey: root, insertingAt: 0)
         return .dictionary(entries)

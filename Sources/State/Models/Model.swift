@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// A type stored as a dictionary of key-value data: a struct with one entry per stored property,
 /// an enum, or a conformer of a protocol.
 ///
@@ -69,12 +71,22 @@ extension Model {
     }
 
     public func storedValue() throws -> PlistValue {
-        .dictionary(try storedEntries().values)
+        .dictionary(try writtenEntries())
     }
 
     /// The model written to a fresh store: `write(to:)`, the version, `finishWriting(to:)`.
     public func storedEntries() throws -> Store {
-        var store = Store.writing()
+        try written(to: Store())
+    }
+
+    /// The entries the model writes, written to the store every write shares (`storedValue()`
+    /// and a conformer's stored form never hand the store out).
+    func writtenEntries() throws -> OrderedDictionary<String, PlistValue> {
+        try written(to: Store.writing()).values
+    }
+
+    private func written(to empty: Store) throws -> Store {
+        var store = empty
         try write(to: &store)
         if let version = Self.version { store[Self.versionKey] = .integer(Int128(version)) }
         try finishWriting(to: &store)

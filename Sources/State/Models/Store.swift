@@ -48,9 +48,10 @@ public struct Store: Sendable, Equatable {
         self.init(OrderedDictionary(), context: ReadContext())
     }
 
-    /// The empty store a model writes itself to: room for a model's fields (growing the
-    /// entries field by field reallocated them several times per model), and one context for
-    /// every write (a write reads nothing, so it needs no place of its own or log of drops).
+    /// The empty store a model writes itself to when the store is not handed out: room for a
+    /// model's fields (growing the entries field by field reallocated them several times per
+    /// model), and one context for every such write (a write reads nothing, so it needs no
+    /// place of its own or log of drops).
     static func writing() -> Store {
         Store(decoded: OrderedDictionary(minimumCapacity: 8), node: nil, context: writingContext)
     }
