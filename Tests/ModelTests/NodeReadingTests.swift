@@ -314,6 +314,20 @@ import Testing
         }
     }
 
+    /// A model that keeps the store it was read from and writes it back whole.
+    struct Keeper: Model {
+        var original: Store
+        init(from store: Store) throws { original = store }
+        func write(to store: inout Store) throws { store = original }
+    }
+
+    @Test func aStoreKeptFromAFileWritesBackWhatItRead() throws {
+        let text = #"{"a": 1, "b": [true, {"c": "d"}], "a": 2}"#
+        let kept = try Keeper(string: text)
+        #expect(try kept.storedValue() == PlistValue(parsing: Array(text.utf8)))
+        #expect(try kept.storedEntries().values == PlistValue(parsing: Array(text.utf8)).dictionaryValue)
+    }
+
     @Test func aStoreOverAFileAnswersAsAStoreOverValues() throws {
         for text in [#"{"a": 1, "b": [1, {"c": 2}], "n": {"x": 1, "y": 2}, "a": 3}"#, #"{"b": null}"#, "{}"] {
             let bytes = Array(text.utf8)

@@ -76,21 +76,25 @@ extension Model {
 
     /// The model written to a fresh store: `write(to:)`, the version, `finishWriting(to:)`.
     public func storedEntries() throws -> Store {
-        try written(to: Store())
+        var store = Store()
+        try fill(&store)
+        return store
     }
 
     /// The entries the model writes, written to the store every write shares (`storedValue()`
     /// and a conformer's stored form never hand the store out).
     func writtenEntries() throws -> OrderedDictionary<String, PlistValue> {
-        try written(to: Store.writing()).values
+        var store = Store.writing()
+        try fill(&store)
+        // `values`, spelled out: a model may have put a store read from a file in its place.
+        if let node = store.node { return node.entries }
+        return store.decoded
     }
 
-    private func written(to empty: Store) throws -> Store {
-        var store = empty
+    private func fill(_ store: inout Store) throws {
         try write(to: &store)
         if let version = Self.version { store[Self.versionKey] = .integer(Int128(version)) }
         try finishWriting(to: &store)
-        return store
     }
 
     // MARK: - Versions
