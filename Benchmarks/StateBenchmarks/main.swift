@@ -80,24 +80,12 @@ if arguments.count == 4, arguments[1] == "--child" {
             // The models written back as a file of the same format (decoding not timed).
             let format = try PlistFormat.detect(try FileBytes.read(url))
             let library = try AssetLibrary(contentsOf: url)
-            seconds = .infinity
-            for _ in 0..<3 {
-                let start = Measurement.now()
-                let out = try library.bytes(format: format)
-                seconds = min(seconds, Measurement.now() - start)
-                precondition(out.count > 0)
-            }
+            seconds = try Measurement.best { try library.bytes(format: format) }
         case "foundation-models-encode":
             let data = try Data(contentsOf: url)
             let format = try PlistFormat.detect(data)
             let library = try FoundationAssetLibrary.decode(data, json: format == .json)
-            seconds = .infinity
-            for _ in 0..<3 {
-                let start = Measurement.now()
-                let out = try library.encoded(as: format)
-                seconds = min(seconds, Measurement.now() - start)
-                precondition(out.count > 0)
-            }
+            seconds = try Measurement.best { try library.encoded(as: format) }
         case "foundation-models":
             let data = try Data(contentsOf: url)
             let start = Measurement.now()
@@ -107,13 +95,7 @@ if arguments.count == 4, arguments[1] == "--child" {
         case "ours-write-xml", "ours-write-binary", "ours-write-json":
             let value = try SourceTree(contentsOf: url).value()
             let format = PlistFormat(rawValue: String(operation.dropFirst("ours-write-".count)))!
-            seconds = .infinity
-            for _ in 0..<3 {
-                let start = Measurement.now()
-                let out = try value.serialized(as: format)
-                seconds = min(seconds, Measurement.now() - start)
-                precondition(out.count > 0)
-            }
+            seconds = try Measurement.best { try value.serialized(as: format) }
         case "ours-convert-xml", "ours-convert-binary", "ours-convert-json":
             // A conversion to another format as `state convert` makes it: written from the
             // span tree, no value tree (the parse not timed).
