@@ -18,9 +18,9 @@ public struct ArchiveGraph: Sendable {
     public private(set) var tree: SourceTree
     /// What each node of the graph is in the storage, by node (the graph's nodes are its
     /// values in depth-first order, the order the builder visits them).
-    public let origins: [Origin]
+    public private(set) var origins: [Origin]
     /// Where each object is shown in full, by UID.
-    public let shown: [Int: PlistPath]
+    public private(set) var shown: [Int: PlistPath]
 
     /// What a node of the graph is in the archive.
     public enum Origin: Sendable, Equatable {
@@ -107,6 +107,107 @@ public struct ArchiveGraph: Sendable {
         return changed
     }
 
+    /// The part of the graph a structural edit changed in place (`updateInPlace`): the node
+    /// at `path` was built again; `childMap` gives each of its new children's position before
+    /// (nil: a new child), or is nil when the children cannot be matched up.
+    public struct LocalChange: Sendable, Equatable {
+        public let path: PlistPath
+        public let childMap: [Int?]?
+    }
+
+    /// Updates the graph in place after `storage` (edits of the storage, in either direction)
+    /// changed this graph's storage into `storageTree`, when what changed shows inside one
+    /// object's subtree of the graph: that subtree is built again from the updated archive and
+    /// spliced into the graph's tree, its origins and where its objects are shown replaced —
+    /// the rest of a 100 000-object graph is not built again. The result is the graph a whole
+    /// rebuild gives (`ArchiveGraph.of`), node for node.
+    ///
+    /// Nil, with nothing changed, when that cannot be guaranteed: an edit renumbers objects or
+    /// touches `$top`; a changed object is a plain value (shown at every reference to it);
+    /// the changed objects are not all inside one shown object; the subtree is more than
+    /// `largest` of the graph (a rebuild costs as much); or the new subtree would move what
+    /// the rest of the graph shows — it no longer shows an object linked to from elsewhere,
+    /// shows one at another path, shows an old object shown nowhere before, or links to an
+    /// object shown after it (which a rebuild would show here instead).
+    public mutating func updateInPlace(_ storageTree: SourceTree, after storage: [EditOperation], largest: Double = 0.5) -> LocalChange? {
+        guard let changed = Self.changedObjects(storage, count: archive.objects.count), !changed.isEmpty,
+            let updated = archive.updated(objects: changed, from: storageTree)
+        else { return nil }
+        // The shown object whose subtree holds every changed object the graph shows.
+        var top: (node: Int, uid: Int, path: PlistPath)?
+        var inner: [Int] = []
+        for uid in changed {
+            // A plain value (a string) shows at every reference to it, and has no place.
+            guard archive.className(of: uid) != nil, updated.className(of: uid) != nil else { return nil }
+            // Shown nowhere (unreachable, or only past the depth limit): nothing shows it.
+            guard let path = shown[uid] else { continue }
+            guard let node = tree.index(at: path) else { return nil }
+            if let t = top, t.node <= node {
+                inner.append(node)
+            } else {
+                if let t = top { inner.append(t.node) }
+                top = (node, uid, path)
+            }
+        }
+        guard let top, top.node != SourceTree.root, case .object(top.uid, let slot) = origins[top.node] else { return nil }
+        let start = top.node
+        let end = start + 1 + Int(tree.nodes[start].size)
+        guard inner.allSatisfy({ $0 < end }), Double(end - start) <= largest * Double(tree.nodes.count) else { return nil }
+        // The objects shown in full in the subtree (each object is shown in full once).
+        var before = Set<Int>()
+        for i in start..<end {
+            if case .object(let uid, _) = origins[i], uid != 0, archive.className(of: uid) != nil { before.insert(uid) }
+        }
+        var builder = Builder(archive: updated)
+        builder.outside = shown
+        builder.shownInside = before
+        builder.trail = top.path.components
+        let root = builder.node(top.uid, slot: slot)
+        let now = builder.shown
+        // Objects shown for the first time must be new ones; objects shown again, at the same
+        // path (links elsewhere name it); objects no longer shown, linked to from nowhere
+        // else (a rebuild would show them there); objects linked to outside, shown before
+        // the subtree (one shown after it a rebuild would show here).
+        guard now.keys.allSatisfy({ before.contains($0) ? now[$0] == shown[$0] : $0 >= archive.objects.count }) else { return nil }
+        let gone = before.filter { now[$0] == nil }
+        if !gone.isEmpty {
+            for i in origins.indices where i < start || i >= end {
+                if case .link(let uid, _) = origins[i], gone.contains(uid) { return nil }
+            }
+        }
+        for uid in builder.linkedOutside {
+            guard let path = shown[uid], let node = tree.index(at: path), node < start else { return nil }
+        }
+        // The new subtree as a value, spliced in through its parent's reference.
+        guard let built = try? SourceTree(parsing: builder.plist.document(root: root)), built.nodes.count == builder.origins.count,
+            let (parent, position) = tree.parentAndPosition(of: start), var references = tree.binaryReferences(of: parent)
+        else { return nil }
+        let value = built.value()
+        guard let (objects, object) = tree.binaryNewObjects(for: value) else { return nil }
+        references[tree.nodes[parent].kind == .dictionary ? Int(tree.nodes[parent].count) + position : position] = object
+        let childMap = Self.childMap(from: tree, start, to: built)
+        guard let edits = tree.binaryEdits(rewriting: parent, references: references, appending: objects), tree.splice(binaryEdits: edits, rereading: start) != nil
+        else { return nil }
+        origins.replaceSubrange(start..<end, with: builder.origins)
+        for uid in gone { shown[uid] = nil }
+        for (uid, path) in now { shown[uid] = path }
+        archive = updated
+        return LocalChange(path: top.path, childMap: childMap)
+    }
+
+    /// Which child of `node` in `old` each of the root's children in `new` was: a
+    /// dictionary's by key, an array's when none was added or removed.
+    private static func childMap(from old: SourceTree, _ node: Int, to new: SourceTree) -> [Int?]? {
+        let kind = old.nodes[node].kind
+        guard kind.isContainer, kind == new.nodes[SourceTree.root].kind else { return nil }
+        let oldChildren = Array(old.children(of: node))
+        let newChildren = Array(new.children(of: SourceTree.root))
+        guard kind == .dictionary else { return oldChildren.count == newChildren.count ? Array(0..<newChildren.count) : nil }
+        var positions: [String: Int] = [:]
+        for (i, child) in oldChildren.enumerated() { positions[old.key(of: child) ?? ""] = i }
+        return newChildren.map { new.key(of: $0).flatMap { positions[$0] } }
+    }
+
     /// What the node at `path` of the graph is in the storage.
     public func origin(at path: PlistPath) -> Origin? {
         tree.index(at: path).map { origins[$0] }
@@ -144,6 +245,20 @@ public struct ArchiveGraph: Sendable {
         /// shrunk in place, made a `PlistPath` only where one is kept (a path per node would
         /// be most of the time a large archive takes to show).
         var trail: [PlistPath.Component] = []
+        /// Building one object's subtree again (`updateInPlace`): where the objects shown
+        /// outside it are, which of them the new subtree links to, and the objects it showed
+        /// before (not outside, whatever `outside` says).
+        var outside: [Int: PlistPath]?
+        var linkedOutside: [Int] = []
+        var shownInside: Set<Int> = []
+
+        /// Where an object shown outside the subtree being built is (noted: the subtree links
+        /// to it).
+        private mutating func shownOutside(_ uid: Int) -> PlistPath? {
+            guard let outside, !shownInside.contains(uid), let path = outside[uid] else { return nil }
+            linkedOutside.append(uid)
+            return path
+        }
 
         /// Builds `body` one level down, at `component`.
         mutating func inside<T>(_ component: PlistPath.Component, _ body: (inout Builder) -> T) -> T {
@@ -159,7 +274,7 @@ public struct ArchiveGraph: Sendable {
                 origins.append(.object(0, slot: slot))
                 return plist.scalar(.string("$null"))
             }
-            if let first = shown[uid] {
+            if let first = shown[uid] ?? shownOutside(uid) {
                 origins.append(.link(uid, slot: slot))
                 return plist.scalar(.string("→ " + (first.components.isEmpty ? "(root)" : first.description)))
             }

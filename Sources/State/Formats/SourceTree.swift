@@ -94,6 +94,25 @@ public struct SourceTree: Sendable {
         return current
     }
 
+    /// The parent of `node` and the node's position among its children (nil for the root),
+    /// found down from the root by skipping whole subtrees.
+    public func parentAndPosition(of node: Int) -> (parent: Int, position: Int)? {
+        guard node > SourceTree.root, node < nodes.count else { return nil }
+        var parent = SourceTree.root
+        while true {
+            var position = 0
+            var child = parent + 1
+            let end = parent + 1 + Int(nodes[parent].size)
+            while child < end, node > child + Int(nodes[child].size) {
+                child += 1 + Int(nodes[child].size)
+                position += 1
+            }
+            guard child < end else { return nil }
+            if child == node { return (parent, position) }
+            parent = child
+        }
+    }
+
     /// The child of `parent` named by one path component, or nil.
     public func child(of parent: Int, at component: PlistPath.Component) -> Int? {
         let node = nodes[parent]

@@ -156,6 +156,10 @@ extension BrowserState {
         } else if !wasGraph, let editedScalars, let next = document.replacing(session.tree, editedScalars: editedScalars) {
             document = next.document
             rolesKept = next.rolesKept
+        } else if let storage, let local = graphUpdatedInPlace(storage) {
+            treePane.outline = Outline(document: local.document, carrying: treePane.outline, change: local.change)
+            document = local.document
+            outlineChanged()
         } else {
             let next = documentForSession(change: wasGraph ? nil : change, storage: storage)
             // The graph is rebuilt whole: its expansion is kept by path.
@@ -202,6 +206,29 @@ extension BrowserState {
         guard let nodes = view.graph.setStoredValues(storage, in: session.tree), let next = document.replacing(view.graph.tree, editedScalars: nodes) else { return nil }
         view.builtFrom = session.tree.bytes
         return (next.document, next.rolesKept, nodes)
+    }
+
+    /// The graph's document after a structural storage edit whose change shows inside one
+    /// object's subtree of the graph, built again and spliced in (`ArchiveGraph.updateInPlace`),
+    /// with the change the outline carries its expansion across; nil when the graph must be
+    /// built again — or is found again: a storage come back to the bytes of the graph shown
+    /// before (an undo of a rebuilt edit) takes that graph (`ArchiveView.graph(for:after:)`).
+    private mutating func graphUpdatedInPlace(_ storage: [EditOperation]) -> (document: BrowserDocument, change: TreeChange)? {
+        guard var view = archiveView, view.builtFrom != nil else { return nil }
+        if let previous = view.previous, previous.bytes.count == session.tree.bytes.count, bytesEqual(previous.bytes, session.tree.bytes) { return nil }
+        // Neither the view nor the document holds the graph's tree while it is spliced, so
+        // it is changed where it is, not copied.
+        archiveView = nil
+        document.detachTree()
+        defer { archiveView = view }
+        guard let local = view.graph.updateInPlace(session.tree, after: storage) else {
+            // Nothing changed: the graph's tree is still the one shown.
+            document.reattach(view.graph.tree)
+            return nil
+        }
+        view.builtFrom = session.tree.bytes
+        let change = TreeChange(path: local.path, childMap: local.childMap)
+        return (document.replacing(view.graph.tree, change: change), change)
     }
 
     /// Does what a picked entry or an answer says.
