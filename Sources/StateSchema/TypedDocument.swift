@@ -32,4 +32,20 @@ public struct TypedDocument: Sendable {
 
     /// The problems that are errors.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// This check kept for the tree after the subtree at `node` changed from `oldSize` to
+    /// `newSize` descendants, until a new check replaces it: roles and problems before and
+    /// after the subtree stay (those after it moved with their nodes); the subtree has none.
+    package func replacingSubtree(at node: Int, oldSize: Int, newSize: Int) -> TypedDocument {
+        let oldEnd = node + oldSize
+        let grown = newSize - oldSize
+        let kept = diagnostics.compactMap { d -> Diagnostic? in
+            if d.node < node { return d }
+            guard d.node > oldEnd else { return nil }
+            var moved = d
+            moved.node += grown
+            return moved
+        }
+        return TypedDocument(schema: schema, rootType: rootType, roles: roles.replacingSubtree(at: node, oldSize: oldSize, newSize: newSize), diagnostics: kept)
+    }
 }

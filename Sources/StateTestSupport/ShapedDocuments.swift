@@ -83,4 +83,37 @@ package enum ShapedDocuments {
         ])
         return try archive.serialized(as: .binary)
     }
+
+    /// A keyed archive of a town of people, each with a name, an age, a home (some shared), a friend (often one
+    /// shown later in the list, sometimes none) and a list of tags; the town has a mayor.
+    package static func archivedTown(people count: Int, using rng: inout SeededGenerator) -> PlistValue {
+        var objects: [PlistValue] = ["$null"]
+        func add(_ value: PlistValue) -> Int {
+            objects.append(value)
+            return objects.count - 1
+        }
+        func u(_ i: Int) -> PlistValue { .uid(UInt64(i)) }
+        func described(_ name: String, _ chain: [String]) -> PlistValue {
+            u(add(.dictionary(["$classes": .array((chain + ["NSObject"]).map { .string($0) }), "$classname": .string(name)])))
+        }
+        let personClass = described("Person", [])
+        let addressClass = described("Address", [])
+        let arrayClass = described("NSArray", [])
+        let townClass = described("Town", [])
+        let town = add("$null")
+        let list = add("$null")
+        let people = (0..<count).map { _ in add("$null") }
+        let homes = (0..<max(1, count / 3)).map { i in add(.dictionary(["street": u(add(.string("\(i) Harbor Row"))), "$class": addressClass])) }
+        for (i, person) in people.enumerated() {
+            let tags = add(.dictionary(["NS.objects": .array((0..<Int.random(in: 0...2, using: &rng)).map { t in u(add(.string("tag \(i).\(t)"))) }), "$class": arrayClass]))
+            let home = u(homes.randomElement(using: &rng)!)
+            let friend = Bool.random(using: &rng) ? u(people.randomElement(using: &rng)!) : u(0)
+            objects[person] = [
+                "name": u(add(.string("Person \(i)"))), "age": .integer(Int128(20 + i % 50)), "home": home, "friend": friend, "tags": u(tags), "$class": personClass,
+            ]
+        }
+        objects[list] = .dictionary(["NS.objects": .array(people.map(u)), "$class": arrayClass])
+        objects[town] = .dictionary(["people": u(list), "mayor": u(people[count / 2]), "$class": townClass])
+        return .dictionary(["$version": 100_000, "$archiver": "NSKeyedArchiver", "$top": .dictionary(["root": u(town)]), "$objects": .array(objects)])
+    }
 }

@@ -109,6 +109,37 @@ import Testing
         #expect(cameBack >= 20, "came back to the graph shown before \(cameBack) times of 25")
     }
 
+    /// Deletes in a larger graph (a town of people) update it in place where the change shows
+    /// inside one object — the graph's tree is then spliced, not built again — and through
+    /// undo and redo the graph is always the one its storage gives.
+    @Test func deletesInALargeGraphAreSplicedInPlace() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        let tree = try SourceTree(parsing: try ShapedDocuments.archivedTown(people: 60, using: &rng).serialized(as: .binary))
+        let document = try BrowserDocument.open(tree, from: nil, displayName: "town.archive")
+        var state = BrowserFixture.state(width: 110, height: 30, document: document, file: nil)
+        _ = state.update(.started(width: 110, height: 30))
+        var spliced = 0
+        for round in 0..<30 {
+            let person = Int.random(in: 0..<50, using: &rng)
+            let field = ["age", "name", "tags", "tags.0", "home", "friend"].randomElement(using: &rng)!
+            guard let node = state.document.tree.index(at: PlistPath(parsing: "root.people.\(person).\(field)")) else { continue }
+            state.selectNode(node)
+            state.press("x")
+            if case .choice? = state.modal { state.press("y") }
+            let what = "round \(round): root.people.\(person).\(field) deleted (seed \(rng.seed))"
+            try Self.expectGraphIsRebuilt(state, what)
+            // A spliced graph's tree keeps the subtree it replaced as unused objects.
+            if let graph = state.archiveGraph, let whole = ArchiveGraph.of(state.session.tree), graph.tree.bytes.count > whole.tree.bytes.count { spliced += 1 }
+            if Bool.random(using: &rng) {
+                state.press("u")
+                try Self.expectGraphIsRebuilt(state, what + ", undone")
+                state.press("C-r")
+                try Self.expectGraphIsRebuilt(state, what + ", redone")
+            }
+        }
+        #expect(spliced >= 10, "spliced in place \(spliced) times")
+    }
+
     /// After a structural edit the graph is built from its archive with only the objects the
     /// storage edits name read again: the same graph, archive, origins and links as reading
     /// the storage whole — for deletes, additions and pasted structures, in either direction.

@@ -1,5 +1,6 @@
 import Foundation
 import State
+import StateDocument
 import StateSchema
 import TerminalCore
 import Testing
@@ -107,6 +108,32 @@ import Testing
         backend.send(.key(.character("q")))
         app.step()
         #expect(!backend.screen.lines.last!.contains("checking"))
+    }
+
+    /// A large guessed document keeps its last guess across a structural edit — outside the
+    /// changed subtree, moved with its nodes — and guesses again in the background, which
+    /// then gives what a fresh document of the edited tree does.
+    @Test func aLargeGuessedDocumentKeepsItsGuessAcrossAnEditUntilTheBackgroundCheck() throws {
+        let people = (0..<50_001).map { i -> PlistValue in ["name": .string("P\(i)"), "age": .integer(Int128(i % 90)), "tint": "#FF8000"] }
+        let tree = try SourceTree(parsing: try PlistValue.array(people).serialized(as: .json))
+        #expect(tree.nodes.count > BrowserDocument.synchronousCheckLimit)
+        var document = BrowserDocument(tree: tree, checker: .inference, fileName: "people.json", schemaName: nil, deferCheck: true)
+        document.finishCheck(document.fullCheck())
+        var session = EditSession(tree: tree)
+        try session.apply([.delete("5.tint")])
+        let changed = try #require(tree.index(at: "5"))
+        let next = document.replacing(session.tree, change: TreeChange(path: "5", childMap: [0, 1]))
+        #expect(next.isCheckPending)
+        #expect(next.generation == document.generation + 1)
+        for node in 0..<changed { #expect(next.role(of: node) == document.role(of: node)) }
+        for node in (changed + 1)..<(changed + 3) { #expect(next.role(of: node) == nil, "the edited subtree waits for the check") }
+        let oldAfter = changed + 4
+        for node in oldAfter..<(oldAfter + 50) { #expect(next.role(of: node - 1) == document.role(of: node), "\(node)") }
+        #expect(next.role(of: oldAfter + 9) != nil, "the colors after the edit keep their guessed role")
+        var checked = next
+        checked.finishCheck(next.fullCheck())
+        let fresh = BrowserDocument(tree: session.tree, checker: .inference, fileName: "people.json", schemaName: nil)
+        for node in stride(from: 0, to: fresh.nodeCount, by: 97) { #expect(checked.role(of: node) == fresh.role(of: node)) }
     }
 
     @Test func theStatusBarSaysWhileTheCheckRuns() throws {

@@ -9,39 +9,6 @@ import Testing
 /// the graph — its tree, origins, where objects are shown, its archive — is the one reading
 /// the storage whole gives, in either direction of the edit.
 @Suite struct ArchiveGraphInPlaceTests {
-    /// A town of people, each with a name, an age, a home (some shared), a friend (often one
-    /// shown later in the list, sometimes none) and a list of tags; the town has a mayor.
-    static func town(people count: Int, using rng: inout SeededGenerator) -> PlistValue {
-        var objects: [PlistValue] = ["$null"]
-        func add(_ value: PlistValue) -> Int {
-            objects.append(value)
-            return objects.count - 1
-        }
-        func u(_ i: Int) -> PlistValue { .uid(UInt64(i)) }
-        func described(_ name: String, _ chain: [String]) -> PlistValue {
-            u(add(.dictionary(["$classes": .array((chain + ["NSObject"]).map { .string($0) }), "$classname": .string(name)])))
-        }
-        let personClass = described("Person", [])
-        let addressClass = described("Address", [])
-        let arrayClass = described("NSArray", [])
-        let townClass = described("Town", [])
-        let town = add("$null")
-        let list = add("$null")
-        let people = (0..<count).map { _ in add("$null") }
-        let homes = (0..<max(1, count / 3)).map { i in add(.dictionary(["street": u(add(.string("\(i) Harbor Row"))), "$class": addressClass])) }
-        for (i, person) in people.enumerated() {
-            let tags = add(.dictionary(["NS.objects": .array((0..<Int.random(in: 0...2, using: &rng)).map { t in u(add(.string("tag \(i).\(t)"))) }), "$class": arrayClass]))
-            let home = u(homes.randomElement(using: &rng)!)
-            let friend = Bool.random(using: &rng) ? u(people.randomElement(using: &rng)!) : u(0)
-            objects[person] = [
-                "name": u(add(.string("Person \(i)"))), "age": .integer(Int128(20 + i % 50)), "home": home, "friend": friend, "tags": u(tags), "$class": personClass,
-            ]
-        }
-        objects[list] = .dictionary(["NS.objects": .array(people.map(u)), "$class": arrayClass])
-        objects[town] = .dictionary(["people": u(list), "mayor": u(people[count / 2]), "$class": townClass])
-        return .dictionary(["$version": 100_000, "$archiver": "NSKeyedArchiver", "$top": .dictionary(["root": u(town)]), "$objects": .array(objects)])
-    }
-
     /// A random structural edit of the storage, as UIDs and fields: a friend set or cleared
     /// (often to someone shown later), a field deleted or added, a list item deleted, a new
     /// person appended and made someone's friend, an age set.
@@ -93,7 +60,7 @@ import Testing
         var inPlace = 0
         var refused = 0
         for round in 0..<6 {
-            var tree = try SourceTree(parsing: try Self.town(people: 12 + round * 4, using: &rng).serialized(as: .binary))
+            var tree = try SourceTree(parsing: try ShapedDocuments.archivedTown(people: 12 + round * 4, using: &rng).serialized(as: .binary))
             var graph = try #require(ArchiveGraph.of(tree))
             for step in 0..<40 {
                 let storage = Self.randomEdit(tree.value(), using: &rng)
@@ -126,7 +93,7 @@ import Testing
     /// places in the child map, and a subtree larger than `largest` of the graph is refused.
     @Test func theChangeNamesTheObjectAndItsChildren() throws {
         var rng = SeededGenerator(seed: 7)
-        let tree = try SourceTree(parsing: try Self.town(people: 30, using: &rng).serialized(as: .binary))
+        let tree = try SourceTree(parsing: try ShapedDocuments.archivedTown(people: 30, using: &rng).serialized(as: .binary))
         let graph = try #require(ArchiveGraph.of(tree))
         // The first person shown in the list itself (others show where a friend links to them).
         let (person, place) = try #require(graph.shown.filter { $0.value.description.hasPrefix("root.people.") && $0.value.components.count == 3 }.min { $0.key < $1.key })
