@@ -176,21 +176,14 @@ extension SourceTree {
         let low = UInt32(range.lowerBound)
         let high = UInt32(range.upperBound)
         let limit = b.count
-        // Keys repeat (one object per distinct key): the last one's end is kept.
-        var lastKey = SourceNode.noKey
-        var lastKeyEnd: UInt32 = 0
+        var keyEnds = KeyEnds()
         return nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 let x = nodes[i]
                 if i != owner, x.start < high, x.end > low { return false }
                 guard x.hasKey, x.keyStart < high else { continue }
                 if x.keyStart >= low { return false }
-                if x.keyStart != lastKey {
-                    lastKey = x.keyStart
-                    guard let h = try? BinaryPlistParser.header(b, at: Int(x.keyStart), limit: limit) else { return false }
-                    lastKeyEnd = UInt32(clamping: h.payload + (h.marker >> 4 == 0x6 ? 2 * h.count : h.count))
-                }
-                if lastKeyEnd > low { return false }
+                guard let keyEnd = keyEnds.end(of: x.keyStart, in: b, limit: limit), keyEnd <= low else { return false }
             }
             return true
         }
@@ -360,9 +353,9 @@ extension SourceTree {
             guard let trailer = try? BinaryPlistParser.trailer(of: b) else { return [] }
             let limit = trailer.offsetTableOffset
             let subtree = node...(node + Int(nodes[node].size))
+            var keyEnds = KeyEnds()
             func keyRange(_ start: UInt32) -> Range<Int>? {
-                guard let h = try? BinaryPlistParser.header(b, at: Int(start), limit: limit) else { return nil }
-                return Int(start)..<(h.payload + (h.marker >> 4 == 0x6 ? 2 * h.count : h.count))
+                keyEnds.end(of: start, in: b, limit: limit).map { Int(start)..<Int($0) }
             }
             // Candidates by start.
             var candidates: [Int: Int] = [:]
@@ -380,9 +373,15 @@ extension SourceTree {
                     i += 1
                 }
             }
+            // Only what starts before the last candidate ends and ends after the first one
+            // starts can overlap one (most nodes of a large file are told apart by that alone).
+            guard let lowest = sorted.first?.lowerBound, let highest = sorted.map(\.upperBound).max() else { return [] }
             for i in nodes.indices where !subtree.contains(i) {
-                keep(overlapping: Int(nodes[i].start)..<max(Int(nodes[i].end), Int(nodes[i].start) + 1))
-                if nodes[i].hasKey, let key = keyRange(nodes[i].keyStart) { keep(overlapping: key) }
+                let x = nodes[i]
+                let start = Int(x.start)
+                let end = max(Int(x.end), start + 1)
+                if start < highest, end > lowest { keep(overlapping: start..<end) }
+                if x.hasKey, Int(x.keyStart) < highest, let key = keyRange(x.keyStart), key.upperBound > lowest { keep(overlapping: key) }
             }
             if !withKey, nodes[node].hasKey, let key = keyRange(nodes[node].keyStart) { keep(overlapping: key) }
             return sorted.filter { !kept.contains($0.lowerBound) }
@@ -400,5 +399,24 @@ extension Array {
             if belowTarget(self[mid]) { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+}
+
+/// The ends of a binary plist's key objects, by where they start, in a small direct-mapped
+/// table: a writer stores each distinct key once, so the keys of a large file's members are a
+/// few objects asked for again and again — read once each instead of once per member.
+private struct KeyEnds {
+    private var starts = [UInt32](repeating: .max, count: 256)
+    private var ends = [UInt32](repeating: 0, count: 256)
+
+    /// Where the key object starting at `start` ends; nil when it cannot be read.
+    mutating func end(of start: UInt32, in b: UnsafeBufferPointer<UInt8>, limit: Int) -> UInt32? {
+        let slot = Int((start ^ (start >> 8)) & 255)
+        if starts[slot] == start { return ends[slot] }
+        guard let h = try? BinaryPlistParser.header(b, at: Int(start), limit: limit) else { return nil }
+        let end = UInt32(clamping: h.payload + (h.marker >> 4 == 0x6 ? 2 * h.count : h.count))
+        starts[slot] = start
+        ends[slot] = end
+        return end
     }
 }
