@@ -373,6 +373,8 @@ extension SourceTree {
                     i += 1
                 }
             }
+            // Once every candidate is kept (a deleted member's key and small values are most
+            // often shared with its siblings), nothing is left to find.
             // Only what starts before the last candidate ends and ends after the first one
             // starts can overlap one (most nodes of a large file are told apart by that alone).
             guard let lowest = sorted.first?.lowerBound, let highest = sorted.map(\.upperBound).max() else { return [] }
@@ -382,6 +384,7 @@ extension SourceTree {
                 let end = max(Int(x.end), start + 1)
                 if start < highest, end > lowest { keep(overlapping: start..<end) }
                 if x.hasKey, Int(x.keyStart) < highest, let key = keyRange(x.keyStart), key.upperBound > lowest { keep(overlapping: key) }
+                if kept.count == sorted.count { return [] }
             }
             if !withKey, nodes[node].hasKey, let key = keyRange(nodes[node].keyStart) { keep(overlapping: key) }
             return sorted.filter { !kept.contains($0.lowerBound) }
