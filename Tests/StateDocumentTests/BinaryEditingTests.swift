@@ -233,3 +233,37 @@ extension Array where Element == UInt8 {
         return (0...(count - subsequence.count)).contains { self[$0..<($0 + subsequence.count)].elementsEqual(subsequence) }
     }
 }
+
+extension BinaryEditingTests {
+    /// A member deleted from a binary plist leaves nothing of its own in the file (its
+    /// objects are zeroed), while what it shared with the rest — its key, equal values — stays
+    /// readable: random documents, every member deleted in turn, against the value expected.
+    @Test func aDeletedMemberLeavesNothingOfItsOwnAndKeepsWhatItShared() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        for round in 0..<12 {
+            let count = Int.random(in: 3...40, using: &rng)
+            let extra = (0..<count).map { _ in Bool.random(using: &rng) ? Int.random(in: 0..<4, using: &rng) : nil }
+            /// The document, less the victim's secret or the victim itself.
+            func document(droppingSecretOf secretless: Int? = nil, droppingRecord dropped: Int? = nil) -> PlistValue {
+                let records: [PlistValue] = (0..<count).filter { $0 != dropped }.map { i in
+                    var record: [(String, PlistValue)] = [("kind", .string(["cat", "dog", "owl"][i % 3]))]
+                    if i != secretless { record.append(("secret", .string("secret-\(round)-\(i)-x"))) }
+                    if let n = extra[i] { record.append(("n", .integer(Int128(n)))) }
+                    return .dictionary(.init(uniqueKeysWithValues: record))
+                }
+                return ["records": .array(records), "kind": "cat"]
+            }
+            let file = try document().serialized(as: .binary)
+            let victim = Int.random(in: 0..<count, using: &rng)
+            for (path, expected) in [("records.\(victim).secret", document(droppingSecretOf: victim)), ("records.\(victim)", document(droppingRecord: victim))] {
+                var session = EditSession(tree: try SourceTree(parsing: file))
+                try session.apply([.delete(PlistPath(parsing: path))])
+                let what = "round \(round): \(path) deleted (seed \(rng.seed))"
+                #expect(try SourceTree(parsing: session.tree.bytes).value() == expected, "\(what)")
+                let text = String(decoding: session.tree.bytes.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+                #expect(!text.contains("secret-\(round)-\(victim)-x"), "\(what): the deleted string is still in the file")
+                for i in 0..<count where i != victim { #expect(text.contains("secret-\(round)-\(i)-x"), "\(what): \(i) lost") }
+            }
+        }
+    }
+}

@@ -363,31 +363,33 @@ extension SourceTree {
                 candidates[Int(nodes[i].start)] = Int(nodes[i].end)
                 if nodes[i].hasKey, i != node || withKey, let key = keyRange(nodes[i].keyStart) { candidates[key.lowerBound] = key.upperBound }
             }
-            let sorted = candidates.sorted { $0.key < $1.key }.map { $0.key..<$0.value }
+            // The candidates no node outside the subtree has been found to use yet, in order.
+            var remaining = candidates.sorted { $0.key < $1.key }.map { $0.key..<$0.value }
+            // Only what starts before the last of them ends and ends after the first starts can
+            // overlap one: most nodes of a large file are told apart by that alone — all the
+            // more once the shared ones (a deleted member's key, small values) are kept.
+            var lowest = remaining.first?.lowerBound ?? 0
+            var highest = remaining.map(\.upperBound).max() ?? 0
             // Anything outside the subtree that starts in or spans a candidate keeps it.
-            var kept = Set<Int>()
             func keep(overlapping range: Range<Int>) {
-                var i = sorted.partitionPoint { $0.upperBound <= range.lowerBound }
-                while i < sorted.count, sorted[i].lowerBound < range.upperBound {
-                    kept.insert(sorted[i].lowerBound)
-                    i += 1
-                }
+                var i = remaining.partitionPoint { $0.upperBound <= range.lowerBound }
+                let first = i
+                while i < remaining.count, remaining[i].lowerBound < range.upperBound { i += 1 }
+                guard i > first else { return }
+                remaining.removeSubrange(first..<i)
+                lowest = remaining.first?.lowerBound ?? 0
+                highest = remaining.map(\.upperBound).max() ?? 0
             }
-            // Once every candidate is kept (a deleted member's key and small values are most
-            // often shared with its siblings), nothing is left to find.
-            // Only what starts before the last candidate ends and ends after the first one
-            // starts can overlap one (most nodes of a large file are told apart by that alone).
-            guard let lowest = sorted.first?.lowerBound, let highest = sorted.map(\.upperBound).max() else { return [] }
             for i in nodes.indices where !subtree.contains(i) {
+                if remaining.isEmpty { return [] }
                 let x = nodes[i]
                 let start = Int(x.start)
                 let end = max(Int(x.end), start + 1)
                 if start < highest, end > lowest { keep(overlapping: start..<end) }
                 if x.hasKey, Int(x.keyStart) < highest, let key = keyRange(x.keyStart), key.upperBound > lowest { keep(overlapping: key) }
-                if kept.count == sorted.count { return [] }
             }
             if !withKey, nodes[node].hasKey, let key = keyRange(nodes[node].keyStart) { keep(overlapping: key) }
-            return sorted.filter { !kept.contains($0.lowerBound) }
+            return remaining
         }
     }
 }
