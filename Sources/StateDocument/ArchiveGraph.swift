@@ -111,7 +111,9 @@ public struct ArchiveGraph: Sendable {
     /// at `path` was built again; `childMap` gives each of its new children's position before
     /// (nil: a new child), or is nil when the children cannot be matched up.
     public struct LocalChange: Sendable, Equatable {
+        /// Where the object built again is shown (the same path before and after).
         public let path: PlistPath
+        /// For each of its new children, its position among the old ones (nil: new).
         public let childMap: [Int?]?
     }
 
