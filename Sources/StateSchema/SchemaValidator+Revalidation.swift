@@ -88,16 +88,7 @@ extension SchemaValidator {
         run.check(node, as: checked, field: role.field, transform: role.transform)
         // What the subtree said goes, but for what its container said of its key (an unknown
         // or transient field); what follows it moved with its nodes.
-        let oldEnd = node + oldSize
-        var diagnostics: [Diagnostic] = []
-        for var d in previous.diagnostics {
-            if d.node < node || (d.node == node && d.kind == .unexpectedKey) {
-                diagnostics.append(d)
-            } else if d.node > oldEnd {
-                d.node += grown
-                diagnostics.append(d)
-            }
-        }
+        var diagnostics = TypedDocument.diagnostics(previous.diagnostics, outsideSubtree: node, oldSize: oldSize, grown: grown) { $0.kind == .unexpectedKey }
         for d in run.diagnostics {
             let at = diagnostics.firstIndex { $0.node > d.node } ?? diagnostics.endIndex
             diagnostics.insert(d, at: at)

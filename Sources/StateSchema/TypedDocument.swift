@@ -37,15 +37,21 @@ public struct TypedDocument: Sendable {
     /// `newSize` descendants, until a new check replaces it: roles and problems before and
     /// after the subtree stay (those after it moved with their nodes); the subtree has none.
     package func replacingSubtree(at node: Int, oldSize: Int, newSize: Int) -> TypedDocument {
+        let kept = Self.diagnostics(diagnostics, outsideSubtree: node, oldSize: oldSize, grown: newSize - oldSize)
+        return TypedDocument(schema: schema, rootType: rootType, roles: roles.replacingSubtree(at: node, oldSize: oldSize, newSize: newSize), diagnostics: kept)
+    }
+
+    /// `diagnostics` of a tree whose subtree at `node` (`oldSize` descendants) grew by
+    /// `grown` nodes: those before it kept, those after it moved with their nodes, those in
+    /// it dropped — but for the subtree's own that `keeping` says stay.
+    static func diagnostics(_ diagnostics: [Diagnostic], outsideSubtree node: Int, oldSize: Int, grown: Int, keeping: (Diagnostic) -> Bool = { _ in false }) -> [Diagnostic] {
         let oldEnd = node + oldSize
-        let grown = newSize - oldSize
-        let kept = diagnostics.compactMap { d -> Diagnostic? in
-            if d.node < node { return d }
+        return diagnostics.compactMap { d -> Diagnostic? in
+            if d.node < node || (d.node == node && keeping(d)) { return d }
             guard d.node > oldEnd else { return nil }
             var moved = d
             moved.node += grown
             return moved
         }
-        return TypedDocument(schema: schema, rootType: rootType, roles: roles.replacingSubtree(at: node, oldSize: oldSize, newSize: newSize), diagnostics: kept)
     }
 }

@@ -146,27 +146,13 @@ extension SourceTree {
     /// follow its keys), or the trailer's top object for the root.
     private func binaryReference(of node: Int, in b: UnsafeBufferPointer<UInt8>, _ trailer: BinaryPlistParser.Trailer) -> (position: Int, size: Int, parent: Int?)? {
         if node == SourceTree.root { return (b.count - 16, 8, nil) }
-        // Down from the root, skipping whole subtrees, to the parent and the child's position.
-        var parent = SourceTree.root
-        while true {
-            var child = parent + 1
-            var position = 0
-            while child < node, node > child + Int(nodes[child].size) {
-                child += 1 + Int(nodes[child].size)
-                position += 1
-            }
-            guard child <= node, position < Int(nodes[parent].count) else { return nil }
-            if child == node {
-                guard let h = try? BinaryPlistParser.header(b, at: Int(nodes[parent].start), limit: trailer.offsetTableOffset), h.count == Int(nodes[parent].count) else {
-                    return nil
-                }
-                let slot = nodes[parent].kind == .dictionary ? h.count + position : position
-                let at = h.payload + slot * trailer.objectRefSize
-                guard at + trailer.objectRefSize <= trailer.offsetTableOffset else { return nil }
-                return (at, trailer.objectRefSize, parent)
-            }
-            parent = child
-        }
+        guard let (parent, position) = parentAndPosition(of: node), position < Int(nodes[parent].count),
+            let h = try? BinaryPlistParser.header(b, at: Int(nodes[parent].start), limit: trailer.offsetTableOffset), h.count == Int(nodes[parent].count)
+        else { return nil }
+        let slot = nodes[parent].kind == .dictionary ? h.count + position : position
+        let at = h.payload + slot * trailer.objectRefSize
+        guard at + trailer.objectRefSize <= trailer.offsetTableOffset else { return nil }
+        return (at, trailer.objectRefSize, parent)
     }
 
     /// Whether `range` holds bytes of `owner`'s value alone: no other value, and no key (the
