@@ -72,20 +72,36 @@ enum Base64 {
     }
 
     /// Appends the base64 form of `data` to `out`. When `lineLength` is given, a line break
-    /// followed by `linePrefix` is written before each line after the first.
-    static func encode(_ data: UnsafeRawBufferPointer, into out: inout [UInt8], lineLength: Int? = nil, linePrefix: [UInt8] = []) {
-        var column = 0
-        var i = 0
+    /// followed by `linePrefix` is written before each line after the first. Written through
+    /// a pointer into room reserved once (an append per character was most of writing data).
+    static func encode(
+        _ data: UnsafeRawBufferPointer, into out: inout OutputBuffer, lineLength: Int? = nil,
+        linePrefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+    ) {
         let n = data.count
+        let characters = (n + 2) / 3 * 4
+        let breaks = lineLength.map { characters == 0 ? 0 : (characters - 1) / $0 } ?? 0
+        out.reserve(characters + breaks * (1 + linePrefix.count))
+        var p = out.base + out.count
+        var column = 0
         @inline(__always) func put(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
             if let lineLength, column == lineLength {
-                out.append(0x0A)
-                out.append(contentsOf: linePrefix)
+                p.pointee = 0x0A
+                p += 1
+                if let prefix = linePrefix.baseAddress {
+                    p.update(from: prefix, count: linePrefix.count)
+                    p += linePrefix.count
+                }
                 column = 0
             }
-            out.append(a); out.append(b); out.append(c); out.append(d)
+            p[0] = a
+            p[1] = b
+            p[2] = c
+            p[3] = d
+            p += 4
             column += 4
         }
+        var i = 0
         alphabet.withUnsafeBufferPointer { abc in
             while i + 3 <= n {
                 let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2])
@@ -101,5 +117,6 @@ enum Base64 {
                 put(abc[Int(v >> 18 & 63)], abc[Int(v >> 12 & 63)], abc[Int(v >> 6 & 63)], pad)
             }
         }
+        out.count = p - out.base
     }
 }

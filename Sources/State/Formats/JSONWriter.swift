@@ -182,7 +182,7 @@ public enum JSONWriter {
                 out.appendInteger(i)
             case .real(let d):
                 guard d.isFinite else { throw WriteError(message: "\(d) cannot be written to JSON") }
-                out.append(TextOutput.realSpelling(d, trimIntegral: false))
+                TextOutput.appendReal(d, trimIntegral: false, to: &out)
             case .bool(let b):
                 b ? out.append("true") : out.append("false")
             case .null:
@@ -197,10 +197,9 @@ public enum JSONWriter {
             case .data(let data):
                 datas += 1
                 if firstData == nil { firstData = PlistPath(path).description }
-                var encoded: [UInt8] = [UInt8(ascii: "\"")]
-                data.withUnsafeBytes { Base64.encode($0, into: &encoded) }
-                encoded.append(UInt8(ascii: "\""))
-                out.append(encoded)
+                out.append(UInt8(ascii: "\""))
+                data.withUnsafeBytes { Base64.encode($0, into: &out) }
+                out.append(UInt8(ascii: "\""))
             case .uid:
                 throw WriteError(message: "a keyed-archive UID cannot be written to JSON")
             case .array(let items):

@@ -19,13 +19,3 @@ struct WriteError: Error {
         }
     }
 }
-
-/// Number spelling shared by the text writers.
-enum TextOutput {
-    /// The shortest spelling of a real that reads back as the same Double.
-    static func realSpelling(_ value: Double, trimIntegral: Bool) -> String {
-        var text = value.description
-        if trimIntegral, text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
-}

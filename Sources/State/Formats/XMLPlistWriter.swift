@@ -160,8 +160,6 @@ public enum XMLPlistWriter {
             out.append(array ? "</array>" : "</dict>")
         }
 
-        var indentation: [UInt8] { Array(line.dropFirst(style.newline.count)) }
-
         mutating func write(_ value: PlistValue, into out: inout OutputBuffer) throws {
             switch value {
             case .string(let s):
@@ -183,7 +181,7 @@ public enum XMLPlistWriter {
                 } else if d.isInfinite {
                     d < 0 ? out.append("-infinity") : out.append("+infinity")
                 } else {
-                    out.append(TextOutput.realSpelling(d, trimIntegral: true))
+                    TextOutput.appendReal(d, trimIntegral: true, to: &out)
                 }
                 out.append("</real>")
             case .bool(let b):
@@ -197,11 +195,12 @@ public enum XMLPlistWriter {
                 out.append("<data>")
                 newline(&out)
                 if !data.isEmpty {
-                    let prefix = indentation
-                    let lineLength = max(16, (76 - 8 * prefix.count) / 4 * 4)
-                    var encoded: [UInt8] = []
-                    data.withUnsafeBytes { Base64.encode($0, into: &encoded, lineLength: lineLength, linePrefix: prefix) }
-                    out.append(encoded)
+                    let newlineCount = style.newline.count
+                    let lineLength = max(16, (76 - 8 * (line.count - newlineCount)) / 4 * 4)
+                    line.withUnsafeBufferPointer { line in
+                        let prefix = UnsafeBufferPointer(rebasing: line[newlineCount...])
+                        data.withUnsafeBytes { Base64.encode($0, into: &out, lineLength: lineLength, linePrefix: prefix) }
+                    }
                     newline(&out)
                 }
                 out.append("</data>")

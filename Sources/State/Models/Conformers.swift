@@ -38,6 +38,25 @@ public struct Conformers<Value>: @unchecked Sendable {
     public init(root: String, _ types: [any Model.Type]) {
         self.root = root
         self.types = types.map { (name: $0.modelName, type: $0) }
+        writers = types.map { Self.writer(for: $0) }
+    }
+
+    /// For each conformer, its type's identity and how a value of it is written straight
+    /// into a file: found by comparing the value's type, then cast to that concrete type —
+    /// a cast to `any Model` looks the conformance up at run time, a thousand instructions a
+    /// value.
+    private let writers: [(type: ObjectIdentifier, write: (Any, StoreSink, String, () throws -> PlistValue) throws -> Void)]
+
+    private static func writer<T: Model>(for type: T.Type) -> (type: ObjectIdentifier, write: (Any, StoreSink, String, () throws -> PlistValue) throws -> Void) {
+        let name = T.modelName
+        return (
+            ObjectIdentifier(type),
+            { value, sink, root, asValue in
+                // Called only for a value whose type is `T` (compared first), so the cast
+                // cannot fail; `as?` would look up `Optional<T>` at run time on every call.
+                try (value as! T).writeStreamed(to: sink, tag: (key: root, name: name), asValue: asValue)
+            }
+        )
     }
 
     /// The conformer registered under `name`.
@@ -120,5 +139,22 @@ public struct Conformers<Value>: @unchecked Sendable {
         entries.removeValue(forKey: root)
         entries.updateValue(.string(name), forKey: root, insertingAt: 0)
         return .dictionary(entries)
+    }
+
+    /// Writes one protocol value straight into a file being written: its type tag, then what
+    /// the model writes (a model that writes the tag's key itself is written through
+    /// `write(_:)`, where the tag replaces it).
+    func writeStored(_ value: Value, to sink: StoreSink) throws {
+        // Through `Any`: `type(of:)` of a generic value bound to a protocol type is the
+        // protocol. (The writers take `Any`, not `Value`: an array of closures of a generic
+        // type looked up its metadata at run time on every read.)
+        let any = value as Any
+        let type = ObjectIdentifier(Swift.type(of: any))
+        for writer in writers where writer.type == type {
+            try writer.write(any, sink, root, { try write(value) })
+            return
+        }
+        // Not a registered conformer (`write(_:)` throws the error it gives), or a subclass.
+        try sink.value(try write(value))
     }
 }

@@ -99,12 +99,12 @@ extension Store {
 
     /// Writes a case without a payload.
     public mutating func setCase<E: Model>(_ name: String, of type: E.Type) {
-        values[E.modelName] = .string(name)
+        self[E.modelName] = .string(name)
     }
 
     /// Writes a case and its payload (any storable value, models included).
     public mutating func setCase<E: Model, P: Storable>(_ name: String, of type: E.Type, value payload: P?) throws {
-        values[E.modelName] = .string(name)
+        self[E.modelName] = .string(name)
         try set(payload, forKey: Store.payloadKey)
     }
 }

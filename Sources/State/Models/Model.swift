@@ -91,6 +91,28 @@ extension Model {
         return store.decoded
     }
 
+    public func writeStored(to sink: StoreSink) throws {
+        try writeStreamed(to: sink, tag: nil) { try storedValue() }
+    }
+
+    /// Writes the model's entries straight into `sink`, after a type tag when it has one. A
+    /// model whose `write(to:)` used its store in a way text cannot follow (see `StoreSink`)
+    /// is written again from where it began, as the value `asValue` makes.
+    func writeStreamed(to sink: StoreSink, tag: (key: String, name: String)?, asValue: () throws -> PlistValue) throws {
+        guard !sink.failed else { return }
+        let mark = sink.begin(array: false)
+        if let tag, try sink.key(tag.key) { try sink.value(.string(tag.name)) }
+        var store = Store.streaming(into: sink)
+        try fill(&store)
+        // A model may have put another store in its place: its entries are not in the sink.
+        if !sink.failed, store.wroteOnly(into: sink, entries: sink.items - (tag == nil ? 0 : 1)) {
+            sink.end()
+            return
+        }
+        sink.rewind(to: mark)
+        try sink.value(try asValue())
+    }
+
     private func fill(_ store: inout Store) throws {
         try write(to: &store)
         if let version = Self.version { store[Self.versionKey] = .integer(Int128(version)) }

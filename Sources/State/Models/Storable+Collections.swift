@@ -29,6 +29,16 @@ extension Array: Storable where Element: Storable {
         for index in indices { items.append(try ModelError.writing(at: .index(index)) { try self[index].storedValue() }) }
         return .array(items)
     }
+
+    public func writeStored(to sink: StoreSink) throws {
+        guard !sink.failed else { return }
+        _ = sink.begin(array: true)
+        for item in self {
+            sink.element()
+            try item.writeStored(to: sink)
+        }
+        sink.end()
+    }
 }
 
 /// A Swift dictionary has no order, so it is written with its keys sorted: the same dictionary
@@ -51,6 +61,11 @@ extension Dictionary: Storable where Key == String, Value: Storable {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
         for key in keys.sorted() { out[key] = try ModelError.writing(at: .key(key)) { try self[key]!.storedValue() } }
         return .dictionary(out)
+    }
+
+    public func writeStored(to sink: StoreSink) throws {
+        guard !sink.failed else { return }
+        try sink.dictionary(keys.sorted()) { try self[$0]!.writeStored(to: sink) }
     }
 }
 
@@ -96,6 +111,13 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
         for (key, value) in self { out[key] = try ModelError.writing(at: .key(key)) { try value.storedValue() } }
         return .dictionary(out)
+    }
+
+    public func writeStored(to sink: StoreSink) throws {
+        guard !sink.failed else { return }
+        _ = sink.begin(array: false)
+        for (key, value) in self where try sink.key(key) { try value.writeStored(to: sink) }
+        sink.end()
     }
 }
 

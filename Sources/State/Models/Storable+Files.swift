@@ -45,8 +45,14 @@ extension StorableDocument {
     // MARK: - Writing
 
     /// The value as a complete file in `format`.
+    ///
+    /// XML and JSON are written straight from the models, building no value tree (a model
+    /// whose `write(to:)` reads its own store back is written through its value: `StoreSink`);
+    /// on any error the whole value is written again through the value tree, whose writer
+    /// throws the error with its key path.
     public func bytes(format: PlistFormat) throws -> [UInt8] {
-        try storedValue().serialized(as: format)
+        if let streamed = try? StoreSink.document(format, { try writeStored(to: $0) }) { return streamed }
+        return try storedValue().serialized(as: format)
     }
 
     /// The value as `Data` of a complete file in `format`.

@@ -22,6 +22,8 @@ extension Storable where Self: FixedWidthInteger {
     }
 
     public func storedValue() throws -> PlistValue { .integer(Int128(self)) }
+
+    public func writeStored(to sink: StoreSink) throws { sink.integer(Int128(self)) }
 }
 
 extension Int: Storable {}
@@ -115,6 +117,8 @@ extension String: Storable {
     }
 
     public func storedValue() throws -> PlistValue { .string(self) }
+
+    public func writeStored(to sink: StoreSink) throws { try sink.string(self) }
 }
 
 extension Data: Storable {

@@ -55,13 +55,27 @@ extension Store {
 
     /// Writes a protocol value with its type tag first; nil removes the key.
     public mutating func set<V>(_ value: V?, forKey key: String, in conformers: Conformers<V>) throws {
-        guard let value else { values.removeValue(forKey: key); return }
+        guard let value else { removeValue(forKey: key); return }
+        if let sink {
+            if !sink.failed, try streamKey(key, into: sink) { try conformers.writeStored(value, to: sink) }
+            return
+        }
         values[key] = try ModelError.writing(at: .key(key)) { try conformers.write(value) }
     }
 
     /// Writes an array of protocol values, each with its type tag; nil removes the key.
     public mutating func set<V>(_ value: [V]?, forKey key: String, in conformers: Conformers<V>) throws {
-        guard let value else { values.removeValue(forKey: key); return }
+        guard let value else { removeValue(forKey: key); return }
+        if let sink {
+            guard !sink.failed, try streamKey(key, into: sink) else { return }
+            _ = sink.begin(array: true)
+            for item in value {
+                sink.element()
+                try conformers.writeStored(item, to: sink)
+            }
+            sink.end()
+            return
+        }
         values[key] = try ModelError.writing(at: .key(key)) {
             .array(try value.enumerated().map { index, item in try ModelError.writing(at: .index(index)) { try conformers.write(item) } })
         }
@@ -69,7 +83,14 @@ extension Store {
 
     /// Writes a dictionary of protocol values in its order; nil removes the key.
     public mutating func set<V>(_ value: OrderedDictionary<String, V>?, forKey key: String, in conformers: Conformers<V>) throws {
-        guard let value else { values.removeValue(forKey: key); return }
+        guard let value else { removeValue(forKey: key); return }
+        if let sink {
+            guard !sink.failed, try streamKey(key, into: sink) else { return }
+            _ = sink.begin(array: false)
+            for (member, item) in value where try sink.key(member) { try conformers.writeStored(item, to: sink) }
+            sink.end()
+            return
+        }
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)
         try ModelError.writing(at: .key(key)) {
             for (k, v) in value { out[k] = try ModelError.writing(at: .key(k)) { try conformers.write(v) } }
@@ -79,7 +100,12 @@ extension Store {
 
     /// A Swift dictionary is written with its keys sorted, for stable output.
     public mutating func set<V>(_ value: [String: V]?, forKey key: String, in conformers: Conformers<V>) throws {
-        guard let value else { values.removeValue(forKey: key); return }
+        guard let value else { removeValue(forKey: key); return }
+        if let sink {
+            guard !sink.failed, try streamKey(key, into: sink) else { return }
+            try sink.dictionary(value.keys.sorted()) { try conformers.writeStored(value[$0]!, to: sink) }
+            return
+        }
         var out = OrderedDictionary<String, PlistValue>(minimumCapacity: value.count)
         try ModelError.writing(at: .key(key)) {
             for k in value.keys.sorted() { out[k] = try ModelError.writing(at: .key(k)) { try conformers.write(value[k]!) } }

@@ -22,12 +22,17 @@ public struct Store: Sendable, Equatable {
     /// entries they read. Such a store refers to the whole parsed file: a model that keeps
     /// data for itself beyond `init(from:)` keeps `values` (or what it reads), not the store.
     public var values: OrderedDictionary<String, PlistValue> {
-        get { node?.entries ?? decoded }
+        get {
+            sink?.failed = true
+            return node?.entries ?? decoded
+        }
         set {
+            sink?.failed = true
             node = nil
             decoded = newValue
         }
         _modify {
+            sink?.failed = true
             if let node {
                 decoded = node.entries
                 self.node = nil
@@ -42,6 +47,13 @@ public struct Store: Sendable, Equatable {
     @usableFromInline var decoded: OrderedDictionary<String, PlistValue>
     /// The dictionary of a parsed file this store reads, until something changes it.
     @usableFromInline var node: StoredNode?
+    /// The file a model is written straight into, when it is (`StoreSink`): what is set goes
+    /// there as text, and what would need the entries back (`values`, a key set twice) marks
+    /// the sink failed so that the model is written again the usual way.
+    @usableFromInline var sink: StoreSink?
+    /// The entries this store wrote into `sink`: a model that put an older copy of its store
+    /// back in its place has written entries the copy does not have.
+    @usableFromInline var streamed = 0
 
     /// An empty store, as `write(to:)` receives it.
     public init() {
@@ -56,6 +68,24 @@ public struct Store: Sendable, Equatable {
         Store(decoded: OrderedDictionary(minimumCapacity: 8), node: nil, context: writingContext)
     }
     private static let writingContext = ReadContext()
+
+    /// Starts the entry `key` in `sink` (see `StoreSink.key(_:)`), counting it.
+    @inlinable mutating func streamKey(_ key: String, into sink: StoreSink) throws -> Bool {
+        guard try sink.key(key) else { return false }
+        streamed += 1
+        return true
+    }
+
+    /// Whether what the model wrote to this store is all in `sink`, as `streaming(into:)`
+    /// began it: no entries of its own, and as many in the sink as it wrote there.
+    func wroteOnly(into sink: StoreSink, entries: Int) -> Bool {
+        self.sink === sink && streamed == entries && decoded.isEmpty && node == nil
+    }
+
+    /// The store a model writes itself to when it is written straight into `sink`.
+    static func streaming(into sink: StoreSink) -> Store {
+        Store(decoded: OrderedDictionary(), node: nil, context: writingContext, sink: sink)
+    }
 
     /// A store over existing entries, read from the root of the data.
     public init(_ values: OrderedDictionary<String, PlistValue>, mode: CollectionMode = .strict) {
@@ -89,10 +119,11 @@ public struct Store: Sendable, Equatable {
         self.init(decoded: [:], node: node, context: context.anchored())
     }
 
-    private init(decoded: OrderedDictionary<String, PlistValue>, node: StoredNode?, context: ReadContext) {
+    private init(decoded: OrderedDictionary<String, PlistValue>, node: StoredNode?, context: ReadContext, sink: StoreSink? = nil) {
         self.decoded = decoded
         self.node = node
         self.context = context
+        self.sink = sink
     }
 
     /// The most members a store reads from a file's node; a larger dictionary is decoded.
@@ -104,6 +135,8 @@ public struct Store: Sendable, Equatable {
         _ key: String, nullIsAbsent: Bool, node fromNode: (StoredNode, ReadContext) throws -> T,
         value fromValue: (PlistValue, ReadContext) throws -> T
     ) throws -> T? {
+        // A store being written into a sink: what it holds is text already (see `sink`).
+        if let sink, sink.has(key) { sink.failed = true }
         if let node {
             guard let member = node.member(key), !(nullIsAbsent && member.isNull) else { return nil }
             return try fromNode(member, context.appending(key))
@@ -123,20 +156,50 @@ public struct Store: Sendable, Equatable {
     /// The raw value at `key`. Setting nil removes the key; setting an existing key keeps its
     /// position.
     public subscript(key: String) -> PlistValue? {
-        get { node.map { $0.member(key)?.value } ?? decoded[key] }
-        set { values[key] = newValue }
+        get {
+            if let sink {
+                // What was written is text now: a key written is the one thing not known.
+                if sink.has(key) { sink.failed = true }
+                return nil
+            }
+            return node.map { $0.member(key)?.value } ?? decoded[key]
+        }
+        set {
+            if let sink {
+                guard !sink.failed else { return }
+                guard let newValue else {
+                    if sink.has(key) { sink.failed = true }
+                    return
+                }
+                // A value the format cannot hold: the model is written again through a value,
+                // which throws what the value tree's writer throws.
+                do { if try streamKey(key, into: sink) { try sink.value(newValue) } } catch { sink.failed = true }
+                return
+            }
+            values[key] = newValue
+        }
     }
 
     /// The keys, in order.
-    public var keys: OrderedSet<String> { node?.keys ?? decoded.keys }
+    public var keys: OrderedSet<String> {
+        sink?.failed = true
+        return node?.keys ?? decoded.keys
+    }
 
     /// Whether the store has a value at `key`.
-    public func contains(_ key: String) -> Bool { node.map { $0.member(key) != nil } ?? (decoded[key] != nil) }
+    public func contains(_ key: String) -> Bool {
+        if let sink { return sink.has(key) }
+        return node.map { $0.member(key) != nil } ?? (decoded[key] != nil)
+    }
 
     /// Removes `key` and returns what it held.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> PlistValue? {
-        values.removeValue(forKey: key)
+        if let sink {
+            if sink.has(key) { sink.failed = true }
+            return nil
+        }
+        return values.removeValue(forKey: key)
     }
 
     /// Renames `key` to `newKey` in place (the entry keeps its position). Does nothing when

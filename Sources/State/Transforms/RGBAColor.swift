@@ -88,4 +88,18 @@ extension RGBAColor: Storable {
         entries["alpha"] = try checked(alpha, "alpha")
         return .dictionary(entries)
     }
+
+    public func writeStored(to sink: StoreSink) throws {
+        // A channel out of range: `storedValue()` throws its error.
+        guard (0...1).contains(red), (0...1).contains(green), (0...1).contains(blue), (0...1).contains(alpha) else {
+            try sink.value(try storedValue())
+            return
+        }
+        _ = sink.begin(array: false)
+        if try sink.key("red") { try sink.value(.real(red)) }
+        if try sink.key("green") { try sink.value(.real(green)) }
+        if try sink.key("blue") { try sink.value(.real(blue)) }
+        if try sink.key("alpha") { try sink.value(.real(alpha)) }
+        sink.end()
+    }
 }

@@ -20,7 +20,7 @@ extension Store {
     }
 
     /// Writes `value` through `transform`; nil, or a transform that returns nil, writes nothing.
-    public mutating func set<T: ValueTransform>(_ value: T.Value?, forKey key: String, using transform: T) throws {
+    @inlinable public mutating func set<T: ValueTransform>(_ value: T.Value?, forKey key: String, using transform: T) throws {
         var stored: T.Stored?
         if let value {
             do {
@@ -30,7 +30,12 @@ extension Store {
             }
         }
         guard let stored else {
-            values.removeValue(forKey: key)
+            removeValue(forKey: key)
+            return
+        }
+        if let sink {
+            guard !sink.failed else { return }
+            if try streamKey(key, into: sink) { try stored.writeStored(to: sink) }
             return
         }
         values[key] = try stored.storedValue()
