@@ -77,10 +77,11 @@ if arguments.count == 4, arguments[1] == "--child" {
             seconds = Measurement.now() - start
             precondition(!library.domains.isEmpty)
         case "ours-models-encode":
-            // The models written back as a file of the same format (decoding not timed).
+            // The models written back as a file of the same format (decoding not timed), as
+            // `Data` — what Foundation's encoders give.
             let format = try PlistFormat.detect(try FileBytes.read(url))
             let library = try AssetLibrary(contentsOf: url)
-            seconds = try Measurement.best { try library.bytes(format: format) }
+            seconds = try Measurement.best { try library.data(format: format) }
         case "foundation-models-encode":
             let data = try Data(contentsOf: url)
             let format = try PlistFormat.detect(data)

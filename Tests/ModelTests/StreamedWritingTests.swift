@@ -206,7 +206,7 @@ private struct Throws: Model {
     /// through their value; and the same value through the value tree.
     private func both(_ value: some StorableDocument, _ format: PlistFormat) throws -> (streamed: [UInt8], rewinds: Int, tree: [UInt8]) {
         let streamed = try #require(try StoreSink.streamed(format) { try value.writeStored(to: $0) })
-        return (streamed.bytes, streamed.rewinds, try value.storedValue().serialized(as: format))
+        return (streamed.document.bytes, streamed.rewinds, try value.storedValue().serialized(as: format))
     }
 
     @Test func theExampleLibraryIsTheValueTreesBytesWithNoModelWrittenAgain() throws {
@@ -215,6 +215,12 @@ private struct Throws: Model {
             #expect(streamed == tree, "\(format)")
             #expect(rewinds == 0)
             #expect(try AssetLibrary.sample.bytes(format: format) == tree)
+            #expect(try AssetLibrary.sample.data(format: format) == Data(tree))
+            let folder = try Fixtures.temporaryFolder()
+            defer { Fixtures.removeTemporaryFolder(folder) }
+            let url = folder.appendingPathComponent("library.\(format.rawValue)")
+            try AssetLibrary.sample.write(to: url, format: format)
+            #expect(try Data(contentsOf: url) == Data(tree))
         }
     }
 

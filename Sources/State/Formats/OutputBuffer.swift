@@ -68,6 +68,14 @@ package struct OutputBuffer {
 
     package func deallocate() { if ownsMemory { free(base) } }
 
+    /// The memory and the bytes written in it, for the caller to `free`: the buffer no longer
+    /// owns it (`deallocate()` then leaves it alone). For a buffer with no sink.
+    package mutating func handOverMemory() -> (base: UnsafeMutablePointer<UInt8>, count: Int) {
+        precondition(sink == nil && ownsMemory, "only a buffer that keeps its memory can hand it over")
+        ownsMemory = false
+        return (base, count)
+    }
+
     /// Owned memory comes from `malloc` so that growing is a `realloc`: for a large buffer the
     /// C library moves its pages rather than copying them (a doubling buffer copied, and first
     /// touched, its whole content at every step).

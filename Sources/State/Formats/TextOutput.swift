@@ -42,6 +42,11 @@ enum TextOutput {
                 // Rounded by conversion (`rounded()` is a call into the C library); the three
                 // candidates around it cover its error.
                 let nearest = Double(UInt64(scaled + 0.5))
+                // Reading back needs |m − value × 10^k| ≤ value × 10^k × 2^-52: one farther
+                // than four times that (the product's own error is 2^-53) cannot, nor can its
+                // neighbours while `scaled` < 2^49 (they are half a unit away or more); from
+                // there the bound is at least half a unit and this never skips.
+                if (scaled - nearest).magnitude > scaled * 0x1p-50 { continue }
                 var found: Double = -1
                 var candidates = 0
                 var m = nearest - 1

@@ -51,13 +51,21 @@ extension StorableDocument {
     /// on any error the whole value is written again through the value tree, whose writer
     /// throws the error with its key path.
     public func bytes(format: PlistFormat) throws -> [UInt8] {
-        if let streamed = try? StoreSink.document(format, { try writeStored(to: $0) }) { return streamed }
+        if let streamed = streamed(format) { return streamed.bytes }
         return try storedValue().serialized(as: format)
     }
 
-    /// The value as `Data` of a complete file in `format`.
+    /// The document written straight from the models, or nil: a format written through the
+    /// value tree, or an error (which the value tree's writer gives with its key path).
+    private func streamed(_ format: PlistFormat) -> StoreSink.Document? {
+        (try? StoreSink.document(format, { try writeStored(to: $0) })) ?? nil
+    }
+
+    /// The value as `Data` of a complete file in `format` (XML and JSON with no copy of the
+    /// written bytes).
     public func data(format: PlistFormat) throws -> Data {
-        Data(try bytes(format: format))
+        if let streamed = streamed(format) { return streamed.data() }
+        return Data(try storedValue().serialized(as: format))
     }
 
     /// The value as text: XML plist or JSON (a binary plist is not text).
@@ -72,7 +80,11 @@ extension StorableDocument {
     /// renamed over the target), keeping an existing file's permissions and writing through a
     /// symbolic link to its target.
     public func write(to url: URL, format: PlistFormat = .xml) throws {
-        try AtomicFile.write(try bytes(format: format), to: url)
+        if let streamed = streamed(format) {
+            try AtomicFile.write(to: url) { sink in try sink(streamed.buffer) }
+            return
+        }
+        try AtomicFile.write(try storedValue().serialized(as: format), to: url)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file being written straight from models, with no value tree in between: what
 /// `StorableDocument.bytes(format:)` (and `write(to:format:)`, `data(format:)`) uses for XML
 /// and JSON. A model writes its entries here one by one, through the `Store` its `write(to:)`
@@ -89,12 +91,12 @@ public final class StoreSink: @unchecked Sendable {
 
     /// A whole document in `format` (XML or JSON, in the writers' default styles) whose root
     /// `writeRoot` writes; nil for the other formats.
-    static func document(_ format: PlistFormat, _ writeRoot: (StoreSink) throws -> Void) throws -> [UInt8]? {
-        try streamed(format, writeRoot)?.bytes
+    static func document(_ format: PlistFormat, _ writeRoot: (StoreSink) throws -> Void) throws -> Document? {
+        try streamed(format, writeRoot)?.document
     }
 
     /// `document(_:_:)`, with how many models were written again through their value.
-    static func streamed(_ format: PlistFormat, _ writeRoot: (StoreSink) throws -> Void) throws -> (bytes: [UInt8], rewinds: Int)? {
+    static func streamed(_ format: PlistFormat, _ writeRoot: (StoreSink) throws -> Void) throws -> (document: Document, rewinds: Int)? {
         guard format == .xml || format == .json else { return nil }
         let sink = StoreSink(xml: format == .xml)
         let s = sink.state
@@ -106,7 +108,38 @@ public final class StoreSink: @unchecked Sendable {
         } else {
             s.pointee.out.append(UInt8(ascii: "\n"))
         }
-        return (s.pointee.out.bytes, s.pointee.rewinds)
+        let (base, count) = s.pointee.out.handOverMemory()
+        return (Document(base: base, count: count), s.pointee.rewinds)
+    }
+
+    /// A written document's bytes, in memory of their own (`malloc`'s, freed with them): a
+    /// caller that wants `Data` or a file gets them without a copy.
+    final class Document {
+        private let base: UnsafeMutablePointer<UInt8>
+        /// The document's size in bytes.
+        let count: Int
+        /// False once `data()` has handed the memory to a `Data`.
+        private var owned = true
+
+        init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        deinit { if owned { free(base) } }
+
+        /// The bytes, copied into an array.
+        var bytes: [UInt8] { Array(buffer) }
+
+        /// The bytes, while the document holds them.
+        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+        /// The bytes as `Data` that takes their memory over (call it once).
+        func data() -> Data {
+            precondition(owned, "a document's memory is handed over once")
+            owned = false
+            return Data(bytesNoCopy: base, count: count, deallocator: .free)
+        }
     }
 
     // MARK: - Lines and keys
