@@ -113,7 +113,7 @@ public enum BinaryPlistWriter {
         }
 
         /// The entry of the string with these bytes, stored once.
-        private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
+        mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
             string(utf8: text, hash: ByteStringTable.hash(text))
         }
 

@@ -46,10 +46,10 @@ extension StorableDocument {
 
     /// The value as a complete file in `format`.
     ///
-    /// XML and JSON are written straight from the models, building no value tree (a model
-    /// whose `write(to:)` reads its own store back is written through its value: `StoreSink`);
-    /// on any error the whole value is written again through the value tree, whose writer
-    /// throws the error with its key path.
+    /// XML, JSON and binary plists are written straight from the models, building no value
+    /// tree (a model whose `write(to:)` reads its own store back is written through its value:
+    /// `StoreSink`); on any error the whole value is written again through the value tree,
+    /// whose writer throws the error with its key path.
     public func bytes(format: PlistFormat) throws -> [UInt8] {
         if let streamed = streamed(format) { return streamed.bytes }
         return try storedValue().serialized(as: format)
@@ -81,7 +81,7 @@ extension StorableDocument {
     /// symbolic link to its target.
     public func write(to url: URL, format: PlistFormat = .xml) throws {
         if let streamed = streamed(format) {
-            try AtomicFile.write(to: url) { sink in try sink(streamed.buffer) }
+            try AtomicFile.write(to: url) { sink in try streamed.withBuffer(sink) }
             return
         }
         try AtomicFile.write(try storedValue().serialized(as: format), to: url)

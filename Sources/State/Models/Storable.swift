@@ -15,9 +15,9 @@ public protocol Storable {
     init(storedNode: StoredNode, context: ReadContext) throws
     /// The stored form of the value.
     func storedValue() throws -> PlistValue
-    /// Writes the value into a file being written straight from models (`StoreSink`: XML and
-    /// JSON). The default writes `storedValue()`; models, arrays and dictionaries write their
-    /// entries one by one instead, building no value first.
+    /// Writes the value into a file being written straight from models (`StoreSink`: XML,
+    /// JSON and binary). The default writes `storedValue()`; models, arrays and dictionaries
+    /// write their entries one by one instead, building no value first.
     func writeStored(to sink: StoreSink) throws
 }
 

@@ -1,12 +1,13 @@
 import Foundation
 
 /// A file being written straight from models, with no value tree in between: what
-/// `StorableDocument.bytes(format:)` (and `write(to:format:)`, `data(format:)`) uses for XML
-/// and JSON. A model writes its entries here one by one, through the `Store` its `write(to:)`
-/// is handed; a scalar, a transform's stored form or anything else the sink has no way of its
-/// own to write goes in as a `PlistValue`.
+/// `StorableDocument.bytes(format:)` (and `write(to:format:)`, `data(format:)`) uses for XML,
+/// JSON and binary plists. A model writes its entries here one by one, through the `Store` its
+/// `write(to:)` is handed; a scalar, a transform's stored form or anything else the sink has no
+/// way of its own to write goes in as a `PlistValue`.
 ///
-/// The bytes are those of the value tree written by `XMLPlistWriter` or `JSONWriter`. A store
+/// The bytes are those of the value tree written by `XMLPlistWriter`, `JSONWriter` or
+/// `BinaryPlistWriter` (whose objects are flattened as they come and numbered at the end). A store
 /// written this way cannot show what it holds — its entries are already text — so a model
 /// whose `write(to:)` reads its store back, sets a key twice, removes one it wrote or replaces
 /// the store marks the sink `failed`; that model is then written again the usual way (its
@@ -22,8 +23,15 @@ public final class StoreSink: @unchecked Sendable {
     private let state: UnsafeMutablePointer<State>
 
     private struct State {
-        /// The file format: XML or JSON.
+        /// The file format: XML, JSON or (`isBinary`) binary.
         let isXML: Bool
+        let isBinary: Bool
+        /// Binary: the objects so far, and the references of the open containers' keys and
+        /// values (innermost last); the root object once written.
+        var flattener = BinaryPlistWriter.Flattener()
+        var keyRefs: [UInt32] = []
+        var valueRefs: [UInt32] = []
+        var root = -1
         var out = OutputBuffer()
         var xml = XMLPlistWriter.Writer(style: .apple, line: XMLPlistWriter.Style.apple.newline)
         var json = JSONWriter.Writer(style: .pretty, line: JSONWriter.Style.pretty.newline)
@@ -58,13 +66,16 @@ public final class StoreSink: @unchecked Sendable {
     }
 
     private struct Frame {
-        /// Where the container's opening bracket starts in the output.
+        /// Where the container's opening bracket starts in the output; binary: its object.
         let start: Int
         /// Where the container's keys start in `keys`.
         let keysStart: Int
         /// Entries or elements written so far.
         var items = 0
         let isArray: Bool
+        /// Binary: where the container's key and value references start.
+        var keyRefsStart = 0
+        var valueRefsStart = 0
     }
 
     /// Where a container began: what `rewind(to:)` goes back to.
@@ -72,13 +83,16 @@ public final class StoreSink: @unchecked Sendable {
         let offset: Int
         let depth: Int
         let keyCount: Int
+        let keyRefCount: Int
+        let valueRefCount: Int
     }
 
-    private init(xml isXML: Bool) {
+    private init(xml isXML: Bool, binary isBinary: Bool = false) {
         state = .allocate(capacity: 1)
         state.initialize(
             to: State(
-                isXML: isXML, keys: .allocate(capacity: 64), keyCapacity: 64, indent: Self.indentation(depth: 32, xml: isXML), indentDepth: 32))
+                isXML: isXML, isBinary: isBinary, keys: .allocate(capacity: 64), keyCapacity: 64, indent: Self.indentation(depth: 32, xml: isXML),
+                indentDepth: 32))
     }
 
     deinit {
@@ -89,20 +103,25 @@ public final class StoreSink: @unchecked Sendable {
         state.deallocate()
     }
 
-    /// A whole document in `format` (XML or JSON, in the writers' default styles) whose root
-    /// `writeRoot` writes; nil for the other formats.
+    /// A whole document in `format` (XML, JSON or binary, in the writers' default styles)
+    /// whose root `writeRoot` writes; nil for the other formats.
     static func document(_ format: PlistFormat, _ writeRoot: (StoreSink) throws -> Void) throws -> Document? {
         try streamed(format, writeRoot)?.document
     }
 
     /// `document(_:_:)`, with how many models were written again through their value.
     static func streamed(_ format: PlistFormat, _ writeRoot: (StoreSink) throws -> Void) throws -> (document: Document, rewinds: Int)? {
-        guard format == .xml || format == .json else { return nil }
-        let sink = StoreSink(xml: format == .xml)
+        guard format == .xml || format == .json || format == .binary else { return nil }
+        let sink = StoreSink(xml: format == .xml, binary: format == .binary)
         let s = sink.state
         if s.pointee.isXML { s.pointee.out.append(XMLPlistWriter.header) }
         try writeRoot(sink)
         guard !s.pointee.failed, s.pointee.depth == 0 else { return nil }
+        if s.pointee.isBinary {
+            guard s.pointee.root >= 0 else { return nil }
+            s.pointee.flattener.renumberInPreOrder(root: s.pointee.root)
+            return (Document(bytes: s.pointee.flattener.emit(topObject: 0, threads: Cores.available)), s.pointee.rewinds)
+        }
         if s.pointee.isXML {
             s.pointee.out.append("\n</plist>\n")
         } else {
@@ -115,7 +134,9 @@ public final class StoreSink: @unchecked Sendable {
     /// A written document's bytes, in memory of their own (`malloc`'s, freed with them): a
     /// caller that wants `Data` or a file gets them without a copy.
     final class Document {
-        private let base: UnsafeMutablePointer<UInt8>
+        private let base: UnsafeMutablePointer<UInt8>?
+        /// A binary document's bytes (its writer makes an array).
+        private let array: [UInt8]
         /// The document's size in bytes.
         let count: Int
         /// False once `data()` has handed the memory to a `Data`.
@@ -124,18 +145,29 @@ public final class StoreSink: @unchecked Sendable {
         init(base: UnsafeMutablePointer<UInt8>, count: Int) {
             self.base = base
             self.count = count
+            array = []
         }
 
-        deinit { if owned { free(base) } }
+        init(bytes: [UInt8]) {
+            base = nil
+            count = bytes.count
+            array = bytes
+        }
 
-        /// The bytes, copied into an array.
-        var bytes: [UInt8] { Array(buffer) }
+        deinit { if owned, let base { free(base) } }
+
+        /// The bytes, copied into an array (a binary document's without a copy).
+        var bytes: [UInt8] { base.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? array }
 
         /// The bytes, while the document holds them.
-        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+        func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            guard let base else { return try array.withUnsafeBufferPointer(body) }
+            return try body(UnsafeBufferPointer(start: base, count: count))
+        }
 
         /// The bytes as `Data` that takes their memory over (call it once).
         func data() -> Data {
+            guard let base else { return Data(array) }
             precondition(owned, "a document's memory is handed over once")
             owned = false
             return Data(bytesNoCopy: base, count: count, deallocator: .free)
@@ -197,6 +229,10 @@ public final class StoreSink: @unchecked Sendable {
     /// Writes a whole value where the next value goes.
     func value(_ value: PlistValue) throws {
         let s = state
+        if s.pointee.isBinary {
+            do { place(try s.pointee.flattener.add(value)) } catch let error as WriteError { throw error.plistError }
+            return
+        }
         switch value {
         case .array, .dictionary, .data, .uid:
             // The writers indent what spans lines from their own `line`, set here only when
@@ -220,6 +256,10 @@ public final class StoreSink: @unchecked Sendable {
     /// Writes a string where the next value goes.
     func string(_ text: String) throws {
         let s = state
+        if s.pointee.isBinary {
+            place(s.pointee.flattener.scalar(.string(text)))
+            return
+        }
         if s.pointee.isXML {
             if text.isEmpty {
                 s.pointee.out.append("<string></string>")
@@ -236,6 +276,10 @@ public final class StoreSink: @unchecked Sendable {
     /// Writes an integer where the next value goes.
     func integer(_ value: Int128) {
         let s = state
+        if s.pointee.isBinary {
+            place(s.pointee.flattener.scalar(.integer(value)))
+            return
+        }
         if s.pointee.isXML {
             s.pointee.out.append("<integer>")
             s.pointee.out.appendInteger(value)
@@ -245,12 +289,32 @@ public final class StoreSink: @unchecked Sendable {
         }
     }
 
+    /// Binary: the object `reference` is the next value of the innermost container, or the root.
+    private func place(_ reference: Int) {
+        let s = state
+        if s.pointee.depth == 0 {
+            s.pointee.root = reference
+        } else {
+            s.pointee.valueRefs.append(UInt32(truncatingIfNeeded: reference))
+        }
+    }
+
     /// Opens a dictionary (or an array) where the next value goes.
     func begin(array: Bool) -> Mark {
         let s = state
         let start = s.pointee.out.count
-        let mark = Mark(offset: start, depth: s.pointee.depth, keyCount: s.pointee.keyCount)
+        let mark = Mark(
+            offset: start, depth: s.pointee.depth, keyCount: s.pointee.keyCount, keyRefCount: s.pointee.keyRefs.count,
+            valueRefCount: s.pointee.valueRefs.count)
         if s.pointee.depth > 0 { s.pointee.parents.append(s.pointee.current) }
+        if s.pointee.isBinary {
+            let object = s.pointee.flattener.open(array: array)
+            s.pointee.current = Frame(
+                start: object, keysStart: s.pointee.keyCount, isArray: array, keyRefsStart: s.pointee.keyRefs.count,
+                valueRefsStart: s.pointee.valueRefs.count)
+            s.pointee.depth += 1
+            return mark
+        }
         s.pointee.current = Frame(start: start, keysStart: s.pointee.keyCount, isArray: array)
         s.pointee.depth += 1
         if s.pointee.isXML {
@@ -268,6 +332,19 @@ public final class StoreSink: @unchecked Sendable {
         s.pointee.keyCount = frame.keysStart
         s.pointee.depth -= 1
         if s.pointee.depth > 0 { s.pointee.current = s.pointee.parents.removeLast() }
+        if s.pointee.isBinary {
+            s.pointee.keyRefs.withUnsafeBufferPointer { keys in
+                s.pointee.valueRefs.withUnsafeBufferPointer { values in
+                    s.pointee.flattener.close(
+                        frame.start, array: frame.isArray, keys: UnsafeBufferPointer(rebasing: keys[frame.keyRefsStart...]),
+                        values: UnsafeBufferPointer(rebasing: values[frame.valueRefsStart...]))
+                }
+            }
+            s.pointee.keyRefs.removeLast(s.pointee.keyRefs.count - frame.keyRefsStart)
+            s.pointee.valueRefs.removeLast(s.pointee.valueRefs.count - frame.valueRefsStart)
+            place(frame.start)
+            return
+        }
         if s.pointee.isXML {
             if frame.items == 0 {
                 s.pointee.out.count = frame.start
@@ -295,6 +372,10 @@ public final class StoreSink: @unchecked Sendable {
     /// Starts the next element of the innermost container, an array.
     func element() {
         let s = state
+        if s.pointee.isBinary {
+            s.pointee.current.items += 1
+            return
+        }
         if !s.pointee.isXML, s.pointee.current.items > 0 { s.pointee.out.append(UInt8(ascii: ",")) }
         newline()
         s.pointee.current.items += 1
@@ -323,7 +404,9 @@ public final class StoreSink: @unchecked Sendable {
         }
         s.pointee.keys[s.pointee.keyCount] = print
         s.pointee.keyCount += 1
-        if s.pointee.isXML {
+        if s.pointee.isBinary {
+            s.pointee.keyRefs.append(UInt32(truncatingIfNeeded: s.pointee.flattener.string(utf8: utf8)))
+        } else if s.pointee.isXML {
             newline()
             s.pointee.out.append("<key>")
             do { try XMLPlistWriter.appendEscaped(utf8: utf8, to: &s.pointee.out) } catch let error as WriteError { throw error.plistError }
@@ -354,6 +437,9 @@ public final class StoreSink: @unchecked Sendable {
             if s.pointee.depth > 0 { s.pointee.current = s.pointee.parents.removeLast() }
         }
         s.pointee.keyCount = mark.keyCount
+        // Binary: the objects written since stay, unreferenced; numbering drops them.
+        s.pointee.keyRefs.removeLast(s.pointee.keyRefs.count - mark.keyRefCount)
+        s.pointee.valueRefs.removeLast(s.pointee.valueRefs.count - mark.valueRefCount)
         s.pointee.out.count = mark.offset
         s.pointee.failed = false
         s.pointee.rewinds += 1
