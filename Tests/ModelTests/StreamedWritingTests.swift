@@ -369,6 +369,14 @@ private struct Throws: Model {
             let library = try #require(object as? [String: Any])
             #expect(library["name"] as? String == AssetLibrary.sample.name)
             #expect(try AssetLibrary(bytes: bytes).storedValue() == AssetLibrary.sample.storedValue())
+            // And Python's plistlib reads the binary and XML files the models wrote themselves.
+            if format != .json {
+                let folder = try Fixtures.temporaryFolder()
+                defer { Fixtures.removeTemporaryFolder(folder) }
+                let url = folder.appendingPathComponent("library.plist")
+                try AssetLibrary.sample.write(to: url, format: format)
+                #expect(try PlistOracle.read(url) == PlistOracle.canonical(try AssetLibrary.sample.storedValue()))
+            }
         }
     }
 }

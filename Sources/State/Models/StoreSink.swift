@@ -32,6 +32,10 @@ public final class StoreSink: @unchecked Sendable {
         var keyRefs: [UInt32] = []
         var valueRefs: [UInt32] = []
         var root = -1
+        /// Binary: the string object of recent keys, by their hash's low bits (checked against
+        /// the key's bytes): the same few keys come back in every model, and finding each
+        /// again in the table of all strings was a fifth of writing.
+        var keyObjects = [(fingerprint: UInt64, object: Int32)](repeating: (0, -1), count: 256)
         var out = OutputBuffer()
         var xml = XMLPlistWriter.Writer(style: .apple, line: XMLPlistWriter.Style.apple.newline)
         var json = JSONWriter.Writer(style: .pretty, line: JSONWriter.Style.pretty.newline)
@@ -405,7 +409,7 @@ public final class StoreSink: @unchecked Sendable {
         s.pointee.keys[s.pointee.keyCount] = print
         s.pointee.keyCount += 1
         if s.pointee.isBinary {
-            s.pointee.keyRefs.append(UInt32(truncatingIfNeeded: s.pointee.flattener.string(utf8: utf8)))
+            s.pointee.keyRefs.append(UInt32(truncatingIfNeeded: keyObject(utf8, fingerprint: print)))
         } else if s.pointee.isXML {
             newline()
             s.pointee.out.append("<key>")
@@ -420,6 +424,23 @@ public final class StoreSink: @unchecked Sendable {
         }
         s.pointee.current.items += 1
         return true
+    }
+
+    /// Binary: the string object of a key, from `keyObjects` when it holds it.
+    private func keyObject(_ utf8: UnsafeBufferPointer<UInt8>, fingerprint: UInt64) -> Int {
+        let s = state
+        let slot = Int(truncatingIfNeeded: fingerprint & 255)
+        let cached = s.pointee.keyObjects[slot]
+        if cached.fingerprint == fingerprint, cached.object >= 0 {
+            let entry = s.pointee.flattener.entries[Int(cached.object)]
+            let same = s.pointee.flattener.stringBytes.withUnsafeBufferPointer { arena in
+                entry.b - entry.a == utf8.count && (utf8.isEmpty || memcmp(arena.baseAddress! + entry.a, utf8.baseAddress!, utf8.count) == 0)
+            }
+            if same { return Int(cached.object) }
+        }
+        let object = s.pointee.flattener.string(utf8: utf8)
+        s.pointee.keyObjects[slot] = (fingerprint, Int32(truncatingIfNeeded: object))
+        return object
     }
 
     /// Whether the innermost dictionary has an entry at `key`.
