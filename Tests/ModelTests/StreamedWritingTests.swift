@@ -179,6 +179,20 @@ private struct Node: Model {
     }
 }
 
+/// Keeps the store it was handed (a place the text cannot follow it to).
+private final class KeptStores: @unchecked Sendable {
+    static let shared = KeptStores()
+    var stores: [Store] = []
+}
+private struct KeepsItsStore: Model {
+    init() {}
+    init(from store: Store) throws {}
+    func write(to store: inout Store) throws {
+        try store.set("kept", forKey: "name")
+        KeptStores.shared.stores.append(store)
+    }
+}
+
 /// A model whose one value cannot be written in a format.
 private struct Holds: Model {
     var value: PlistValue
@@ -324,6 +338,24 @@ private struct Throws: Model {
         }
         let asks = try AsksAboutOthers().storedValue()
         #expect(asks == ["a": "x", "hasB": false, "hasA": true, "c": "filled"])
+    }
+
+    @Test func aStoreKeptPastItsWriteWritesNothingMore() throws {
+        for format in [PlistFormat.xml, .json, .binary] {
+            let tree = try [KeepsItsStore()].storedValue().serialized(as: format)
+            KeptStores.shared.stores = []
+            let data = try [KeepsItsStore()].data(format: format)
+            #expect(data == Data(tree))
+            // The document has handed its memory on: the kept store's writes go nowhere (its
+            // sink refuses them: writing on would grow memory a `Data` now owns).
+            #expect(!KeptStores.shared.stores.isEmpty)
+            for var store in KeptStores.shared.stores {
+                #expect(store.sink?.failed == true)
+                try store.set(String(repeating: "x", count: 100_000), forKey: "late")
+                store["later"] = 1
+            }
+            #expect(data == Data(tree))
+        }
     }
 
     @Test func deepModelsAndDataAreIndentedAsTheValueTreeIndentsThem() throws {

@@ -121,6 +121,10 @@ public final class StoreSink: @unchecked Sendable {
         if s.pointee.isXML { s.pointee.out.append(XMLPlistWriter.header) }
         try writeRoot(sink)
         guard !s.pointee.failed, s.pointee.depth == 0 else { return nil }
+        // A store kept past its model's `write(to:)` still refers to this sink: once the
+        // document is done, whatever it is asked to write is ignored (`failed` makes every
+        // write return at once), never written into memory the document has handed on.
+        defer { s.pointee.failed = true }
         if s.pointee.isBinary {
             guard s.pointee.root >= 0 else { return nil }
             s.pointee.flattener.renumberInPreOrder(root: s.pointee.root)
