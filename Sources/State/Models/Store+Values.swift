@@ -28,18 +28,13 @@ extension Store {
 
     /// Writes `value` at `key`; nil removes the key, so an optional that is nil is not written.
     @inlinable public mutating func set<T: Storable>(_ value: T?, forKey key: String) throws {
-        if let sink {
-            // Written straight into a file (`StoreSink`).
-            guard !sink.failed else { return }
-            guard let value else {
-                if sink.has(key) { sink.failed = true }
-                return
-            }
-            if try streamKey(key, into: sink) { try value.writeStored(to: sink) }
+        guard let value else {
+            removeValue(forKey: key)
             return
         }
-        guard let value else {
-            values.removeValue(forKey: key)
+        if let sink {
+            // Written straight into a file (`StoreSink`).
+            if !sink.failed, try streamKey(key, into: sink) { try value.writeStored(to: sink) }
             return
         }
         values[key] = try ModelError.writing(at: .key(key)) { try value.storedValue() }
