@@ -18,8 +18,9 @@
 /// A registry for a protocol lower in the chain (`FileAsset`) still uses the root's name as the
 /// tag key, so the same data reads as either.
 ///
-/// It is `@unchecked Sendable` because it holds only strings and metatypes, which are immutable
-/// and safe to share; Swift does not infer that for metatypes of a non-`Sendable` protocol.
+/// It is `@unchecked Sendable` because it holds only strings, metatypes and closures that
+/// capture nothing but a string, all immutable and safe to share; Swift does not infer that
+/// for metatypes of a non-`Sendable` protocol.
 public struct Conformers<Value>: @unchecked Sendable {
     /// The name of the root protocol: the type tag's key.
     public let root: String
