@@ -1,3 +1,5 @@
+import Foundation
+
 /// Base64 as property lists use it: decoding skips whitespace (XML `<data>` is wrapped and
 /// indented), encoding can wrap lines. Hand-written because Foundation's decoder rejects the
 /// whitespace and its encoder allocates intermediate strings on the hot write path.
@@ -69,6 +71,48 @@ enum Base64 {
         default: return nil
         }
         return out
+    }
+
+    /// Decodes base64 as JSON writers spell data — no whitespace, padded to a multiple of four
+    /// — straight into `Data`; nil for anything else (which `Data(base64Encoded:)` then reads
+    /// or refuses as before). A table lookup per character and one allocation.
+    static func decodePadded(_ text: UnsafeBufferPointer<UInt8>) -> Data? {
+        let count = text.count
+        guard count % 4 == 0 else { return nil }
+        let pad = count == 0 ? 0 : (text[count - 1] == UInt8(ascii: "=") ? (text[count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0)
+        var data = Data(count: count / 4 * 3 - pad)
+        let decoded = table.withUnsafeBufferPointer { t in
+            data.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Bool in
+                var o = 0
+                var i = 0
+                while i < count {
+                    let last = i + 4 == count
+                    let a = t[Int(text[i])], b = t[Int(text[i + 1])]
+                    let c = t[Int(text[i + 2])], d = t[Int(text[i + 3])]
+                    guard a < 64, b < 64 else { return false }
+                    if last && pad > 0 {
+                        // `xx==` or `xxx=`: the padding checked above, the rest must be letters
+                        // whose unused bits are zero (anything else is left to Foundation).
+                        out[o] = a << 2 | b >> 4
+                        if pad == 1 {
+                            guard c < 64, c & 0x03 == 0 else { return false }
+                            out[o + 1] = b << 4 | c >> 2
+                        } else {
+                            guard b & 0x0F == 0 else { return false }
+                        }
+                        return true
+                    }
+                    guard c < 64, d < 64 else { return false }
+                    out[o] = a << 2 | b >> 4
+                    out[o + 1] = b << 4 | c >> 2
+                    out[o + 2] = c << 6 | d
+                    o += 3
+                    i += 4
+                }
+                return true
+            }
+        }
+        return decoded ? data : nil
     }
 
     /// Appends the base64 form of `data` to `out`. When `lineLength` is given, a line break

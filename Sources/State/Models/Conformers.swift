@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// The registry of the concrete types that conform to a protocol, used to write and read
 /// protocol-typed values.
 ///
@@ -80,7 +82,7 @@ public struct Conformers<Value>: @unchecked Sendable {
     // MARK: - Reading and writing one value
 
     /// Reads one protocol value from its stored dictionary.
-    public func read(_ stored: PlistValue, context: ReadContext) throws -> Value {
+    @inlinable public func read(_ stored: PlistValue, context: ReadContext) throws -> Value {
         // The tag is looked up in the entries themselves: the conformer's own read makes the
         // store (one per value read, not two).
         guard case .dictionary(let entries) = stored else {
@@ -90,8 +92,9 @@ public struct Conformers<Value>: @unchecked Sendable {
         return try cast(try type.init(storedValue: stored, context: context), context: context)
     }
 
-    /// Reads one protocol value from a dictionary of a parsed file.
-    func read(node: StoredNode, context: ReadContext) throws -> Value {
+    /// Reads one protocol value from a dictionary of a parsed file. Inlinable, as the readers
+    /// of arrays and dictionaries of them are: specialized for the protocol.
+    @inlinable func read(node: StoredNode, context: ReadContext) throws -> Value {
         guard node.isDictionary else { throw context.mismatch(expected: "a dictionary", found: node) }
         let type = try conformer(tagged: { node.member($0)?.value }, context: context)
         return try cast(try type.init(storedNode: node, context: context), context: context)
@@ -99,7 +102,7 @@ public struct Conformers<Value>: @unchecked Sendable {
 
     /// The conformer a stored dictionary's tag names; `entry` gives the dictionary's value at
     /// a key.
-    private func conformer(tagged entry: (String) -> PlistValue?, context: ReadContext) throws -> any Model.Type {
+    @usableFromInline func conformer(tagged entry: (String) -> PlistValue?, context: ReadContext) throws -> any Model.Type {
         let tag = entry(root)
         let legacy = tag?.stringValue == nil ? entry(Self.legacyTagKey) : nil
         guard let name = tag?.stringValue ?? legacy?.stringValue else {
@@ -117,7 +120,7 @@ public struct Conformers<Value>: @unchecked Sendable {
     }
 
     /// A conformer's model as the protocol value.
-    private func cast(_ model: any Model, context: ReadContext) throws -> Value {
+    @usableFromInline func cast(_ model: any Model, context: ReadContext) throws -> Value {
         guard let value = model as? Value else {
             let name = Swift.type(of: model).modelName
             throw context.error(.invalidValue("\(name) is registered as a \(root) conformer but is not a \(Value.self)"))

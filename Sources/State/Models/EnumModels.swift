@@ -18,7 +18,8 @@ extension RawValueModel {
     /// The key the raw value is stored under.
     public static var rawValueKey: String { "value" }
 
-    public init(from store: Store) throws {
+    // Inlinable (as `CaseModel`'s): specialized for the enum, not run through the generic path.
+    @inlinable public init(from store: Store) throws {
         let raw: RawValue = try store.value(forKey: Self.rawValueKey)
         guard let value = Self(rawValue: raw) else {
             throw store.context.appending(Self.rawValueKey)
@@ -46,13 +47,10 @@ public protocol CaseModel: Model, CaseIterable {
 extension CaseModel {
     public var caseName: String { TypeNames.describing(self) }
 
-    public init(from store: Store) throws {
+    @inlinable public init(from store: Store) throws {
         let name = try store.caseName(of: Self.self)
-        let all = Self.allCases
-        guard let offset = TypeNames.caseNames(of: Self.self).firstIndex(of: name) else {
-            throw store.unknownCase(name, of: Self.self)
-        }
-        self = all[all.index(all.startIndex, offsetBy: offset)]
+        guard let value = TypeNames.caseValue(named: name, of: Self.self) else { throw store.unknownCase(name, of: Self.self) }
+        self = value
     }
 
     public func write(to store: inout Store) throws {
@@ -88,7 +86,7 @@ extension Store {
     public static var payloadKey: String { "value" }
 
     /// The case name stored under the enum's name.
-    public func caseName<E: Model>(of type: E.Type) throws -> String {
+    @inlinable public func caseName<E: Model>(of type: E.Type) throws -> String {
         try value(forKey: E.modelName)
     }
 

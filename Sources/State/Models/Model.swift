@@ -44,7 +44,10 @@ extension Model {
 
     // MARK: - Storable
 
-    public init(storedValue: PlistValue, context: ReadContext) throws {
+    // Inlinable, with the steps around `init(from:)`: a model's module specializes them for
+    // the model, where the generic path looked up metadata and copied stores through value
+    // witnesses for every model read.
+    @inlinable public init(storedValue: PlistValue, context: ReadContext) throws {
         guard case .dictionary(let entries) = storedValue else {
             throw context.mismatch(expected: "a dictionary (\(Self.modelName))", found: storedValue)
         }
@@ -54,7 +57,7 @@ extension Model {
     /// Reads the model from a dictionary of a parsed file: its store decodes only the entries
     /// `init(from:)` reads (and all of them if something asks for `values` or changes them —
     /// a migration, say).
-    public init(storedNode: StoredNode, context: ReadContext) throws {
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         try self.init(reading: Store(node: storedNode, context: context, expected: "a dictionary (\(Self.modelName))"))
     }
 
@@ -63,7 +66,14 @@ extension Model {
         try Self(reading: store)
     }
 
-    private init(reading source: Store) throws {
+    @inlinable init(reading source: Store) throws {
+        // An unversioned model reads the store it is given: a copy to migrate retained and
+        // released everything a store holds, for every model read.
+        guard Self.version != nil else {
+            self = try Self(from: source)
+            try finishReading(from: source)
+            return
+        }
         var store = source
         try Self.migrate(&store)
         self = try Self(from: store)

@@ -18,7 +18,7 @@ public enum CollectionMode: Sendable, Equatable {
 /// allocates nothing for their paths (a store anchors its place once, for all its fields), and a
 /// path is only turned into a `PlistPath` when an error needs it.
 public struct ReadContext: Sendable {
-    final class PathNode: Sendable {
+    @usableFromInline final class PathNode: Sendable {
         let parent: PathNode?
         let component: PlistPath.Component
         init(parent: PathNode?, component: PlistPath.Component) {
@@ -27,28 +27,42 @@ public struct ReadContext: Sendable {
         }
     }
 
-    final class DropLog: Sendable {
+    @usableFromInline final class DropLog: Sendable {
         let errors = Mutex<[ModelError]>([])
     }
 
     /// The path above this place.
-    let node: PathNode?
-    /// This place's own component, not yet a node (nil at the root, or once anchored).
-    let last: PlistPath.Component?
+    @usableFromInline let node: PathNode?
+    /// This place's own component, not yet a node (see `last`), in two fields: a key, or an
+    /// index when there is no key (`noIndex` when neither). An optional
+    /// `PlistPath.Component` was destroyed through generic value witnesses, a hundred
+    /// instructions for every field read.
+    @usableFromInline let lastKey: String?
+    @usableFromInline let lastIndex: Int
     /// How collections treat an element that cannot be read.
     public let mode: CollectionMode
-    let log: DropLog
+    @usableFromInline let log: DropLog
+
+    /// `lastIndex` when the place has no index of its own.
+    @usableFromInline static let noIndex = Int.min
 
     /// A context at the root of the data.
     public init(mode: CollectionMode = .strict) {
-        self.init(node: nil, last: nil, mode: mode, log: DropLog())
+        self.init(node: nil, lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: DropLog())
     }
 
-    init(node: PathNode?, last: PlistPath.Component?, mode: CollectionMode, log: DropLog) {
+    @usableFromInline init(node: PathNode?, lastKey: String?, lastIndex: Int, mode: CollectionMode, log: DropLog) {
         self.node = node
-        self.last = last
+        self.lastKey = lastKey
+        self.lastIndex = lastIndex
         self.mode = mode
         self.log = log
+    }
+
+    /// This place's own component, not yet a node (nil at the root, or once anchored).
+    var last: PlistPath.Component? {
+        if let lastKey { return .key(lastKey) }
+        return lastIndex == Self.noIndex ? nil : .index(lastIndex)
     }
 
     /// The key path from the root of the data to the value being read.
@@ -65,24 +79,30 @@ public struct ReadContext: Sendable {
 
     /// The same place with its own component made a node, so the contexts of its children share
     /// it instead of each making one. Called once by whatever reads many children.
-    func anchored() -> ReadContext {
+    @usableFromInline func anchored() -> ReadContext {
         guard let last else { return self }
-        return ReadContext(node: PathNode(parent: node, component: last), last: nil, mode: mode, log: log)
+        return ReadContext(node: PathNode(parent: node, component: last), lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: log)
+    }
+
+    /// The node of this place, made when it has a component of its own.
+    @usableFromInline var anchor: PathNode? {
+        guard let last else { return node }
+        return PathNode(parent: node, component: last)
     }
 
     /// The context of the child at `key`.
     public func appending(_ key: String) -> ReadContext {
-        ReadContext(node: anchored().node, last: .key(key), mode: mode, log: log)
+        ReadContext(node: anchor, lastKey: key, lastIndex: Self.noIndex, mode: mode, log: log)
     }
 
     /// The context of the array element at `index`.
     public func appending(index: Int) -> ReadContext {
-        ReadContext(node: anchored().node, last: .index(index), mode: mode, log: log)
+        ReadContext(node: anchor, lastKey: nil, lastIndex: index, mode: mode, log: log)
     }
 
     /// The same place, with another collection mode.
     public func with(mode: CollectionMode) -> ReadContext {
-        ReadContext(node: node, last: last, mode: mode, log: log)
+        ReadContext(node: node, lastKey: lastKey, lastIndex: lastIndex, mode: mode, log: log)
     }
 
     /// An error at this place.
@@ -96,7 +116,7 @@ public struct ReadContext: Sendable {
     }
 
     /// Records an element a lenient collection dropped.
-    func recordDrop(_ error: ModelError) {
+    @usableFromInline func recordDrop(_ error: ModelError) {
         log.errors.withLock { $0.append(error) }
     }
 
@@ -105,7 +125,7 @@ public struct ReadContext: Sendable {
 
     /// Reads an element of a collection: in strict mode a failure propagates, in lenient mode it
     /// is recorded and nil is returned.
-    func element<T>(_ read: () throws -> T) throws -> T? {
+    @inlinable func element<T>(_ read: () throws -> T) throws -> T? {
         do {
             return try read()
         } catch let error as ModelError where mode == .lenient {

@@ -17,7 +17,7 @@ extension Array: Storable where Element: Storable {
         self = result
     }
 
-    public init(storedNode: StoredNode, context: ReadContext) throws {
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         self = try storedNode.elements(context: context, expected: "an array", Element.init(storedNode:context:))
     }
 
@@ -51,7 +51,7 @@ extension Dictionary: Storable where Key == String, Value: Storable {
         self = result
     }
 
-    public init(storedNode: StoredNode, context: ReadContext) throws {
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         var result: [String: Value] = [:]
         try OrderedDictionary<String, Value>.readMembers(of: storedNode, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
         self = result
@@ -76,7 +76,7 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
         self = result
     }
 
-    public init(storedNode: StoredNode, context: ReadContext) throws {
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         var result = OrderedDictionary<String, Value>()
         try Self.readMembers(of: storedNode, context: context, reserving: { result.reserveCapacity($0) }) { result[$0] = $1 }
         self = result
@@ -99,7 +99,7 @@ extension OrderedDictionary: Storable where Key == String, Value: Storable {
 
     /// The same from a dictionary of a parsed file. A key the file has twice is read as the
     /// value tree has it: where it was first written, with the value written last.
-    static func readMembers(
+    @inlinable static func readMembers(
         of node: StoredNode, context: ReadContext, reserving reserve: (Int) -> Void, _ add: (String, Value) -> Void
     ) throws {
         let members = try node.members(context: context, expected: "a dictionary", Value.init(storedNode:context:))
@@ -128,7 +128,7 @@ extension Set: Storable where Element: Storable {
         self = Set(try [Element](storedValue: storedValue, context: context))
     }
 
-    public init(storedNode: StoredNode, context: ReadContext) throws {
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         self = Set(try [Element](storedNode: storedNode, context: context))
     }
 

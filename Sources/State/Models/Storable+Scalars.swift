@@ -21,6 +21,15 @@ extension Storable where Self: FixedWidthInteger {
         self = value
     }
 
+    /// Read from the node's bytes when it is an integer that fits (see `StoredNode.integer`).
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        if let wide = storedNode.integer, let value = Self(exactly: wide) {
+            self = value
+            return
+        }
+        try self.init(storedValue: storedNode.value, context: context)
+    }
+
     public func storedValue() throws -> PlistValue { .integer(Int128(self)) }
 
     public func writeStored(to sink: StoreSink) throws { sink.integer(Int128(self)) }
@@ -46,6 +55,14 @@ extension Double: Storable {
         case .integer(let i): self = Double(i)
         default: throw context.mismatch(expected: "a real (Double)", found: storedValue)
         }
+    }
+
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        if let real = storedNode.real {
+            self = real
+            return
+        }
+        try self.init(storedValue: storedNode.value, context: context)
     }
 
     public func storedValue() throws -> PlistValue { .real(self) }
@@ -107,12 +124,22 @@ extension Bool: Storable {
         self = b
     }
 
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        guard let b = storedNode.bool else { throw context.mismatch(expected: "a bool", found: storedNode.value) }
+        self = b
+    }
+
     public func storedValue() throws -> PlistValue { .bool(self) }
 }
 
 extension String: Storable {
     public init(storedValue: PlistValue, context: ReadContext) throws {
         guard case .string(let s) = storedValue else { throw context.mismatch(expected: "a string", found: storedValue) }
+        self = s
+    }
+
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        guard let s = storedNode.string else { throw context.mismatch(expected: "a string", found: storedNode.value) }
         self = s
     }
 
@@ -137,6 +164,14 @@ extension Data: Storable {
         }
     }
 
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        if let data = storedNode.data {
+            self = data
+            return
+        }
+        try self.init(storedValue: storedNode.value, context: context)
+    }
+
     public func storedValue() throws -> PlistValue { .data(self) }
 }
 
@@ -158,6 +193,14 @@ extension Date: Storable {
         }
     }
 
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        if let date = storedNode.date {
+            self = date
+            return
+        }
+        try self.init(storedValue: storedNode.value, context: context)
+    }
+
     public func storedValue() throws -> PlistValue { .date(self) }
 }
 
@@ -165,6 +208,14 @@ extension URL: Storable {
     /// A URL is stored as a string in its absolute form.
     public init(storedValue: PlistValue, context: ReadContext) throws {
         guard case .string(let s) = storedValue else { throw context.mismatch(expected: "a URL string", found: storedValue) }
+        guard !s.isEmpty, let url = URL(string: s) else {
+            throw context.error(.invalidValue("\"\(s)\" is not a URL"))
+        }
+        self = url
+    }
+
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        guard let s = storedNode.string else { throw context.mismatch(expected: "a URL string", found: storedNode.value) }
         guard !s.isEmpty, let url = URL(string: s) else {
             throw context.error(.invalidValue("\"\(s)\" is not a URL"))
         }

@@ -7,46 +7,46 @@ extension Store {
 
     /// The protocol value at `key`, read as the conformer its type tag names; throws when the
     /// key is absent.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V {
         guard let value = try entry(key, nullIsAbsent: false, node: conformers.read(node:context:), value: conformers.read) else { throw missing(key) }
         return value
     }
 
     /// The protocol value at `key`, or nil when the key is absent (or `null`).
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V? {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> V? {
         try entry(key, nullIsAbsent: true, node: conformers.read(node:context:), value: conformers.read)
     }
 
     /// An array of protocol values, each read as the conformer its tag names.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V] {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V] {
         guard let value = try entry(key, nullIsAbsent: false, node: conformers.readArray(node:context:), value: conformers.readArray) else { throw missing(key) }
         return value
     }
 
     /// An array of protocol values, or nil when the key is absent.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V]? {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [V]? {
         try entry(key, nullIsAbsent: true, node: conformers.readArray(node:context:), value: conformers.readArray)
     }
 
     /// A dictionary of protocol values, in the file's order.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V> {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V> {
         guard let value = try entry(key, nullIsAbsent: false, node: conformers.readDictionary(node:context:), value: conformers.readDictionary) else { throw missing(key) }
         return value
     }
 
     /// A dictionary of protocol values, or nil when the key is absent.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V>? {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> OrderedDictionary<String, V>? {
         try entry(key, nullIsAbsent: true, node: conformers.readDictionary(node:context:), value: conformers.readDictionary)
     }
 
     /// A Swift dictionary of protocol values.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V] {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V] {
         let members: OrderedDictionary<String, V> = try value(forKey: key, in: conformers)
         return Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
     }
 
     /// A Swift dictionary of protocol values, or nil when the key is absent.
-    public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V]? {
+    @inlinable public func value<V>(forKey key: String, in conformers: Conformers<V>) throws -> [String: V]? {
         let members: OrderedDictionary<String, V>? = try value(forKey: key, in: conformers)
         return members.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key, $0.value) }) }
     }
@@ -116,7 +116,7 @@ extension Store {
 
 extension Conformers {
     /// An array of protocol values, following the context's collection mode.
-    public func readArray(_ stored: PlistValue, context: ReadContext) throws -> [Value] {
+    @inlinable public func readArray(_ stored: PlistValue, context: ReadContext) throws -> [Value] {
         guard case .array(let items) = stored else {
             throw context.mismatch(expected: "an array of \(root) values", found: stored)
         }
@@ -132,19 +132,19 @@ extension Conformers {
     }
 
     /// An array of protocol values from a node of a parsed file.
-    func readArray(node: StoredNode, context: ReadContext) throws -> [Value] {
+    @inlinable func readArray(node: StoredNode, context: ReadContext) throws -> [Value] {
         try node.elements(context: context, expected: "an array of \(root) values", read(node:context:))
     }
 
     /// A dictionary of protocol values from a node of a parsed file; a key the file has twice
     /// is read as the value tree has it (first place, last value).
-    func readDictionary(node: StoredNode, context: ReadContext) throws -> OrderedDictionary<String, Value> {
+    @inlinable func readDictionary(node: StoredNode, context: ReadContext) throws -> OrderedDictionary<String, Value> {
         let members = try node.members(context: context, expected: "a dictionary of \(root) values", read(node:context:))
         return OrderedDictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
     }
 
     /// A dictionary of protocol values, following the context's collection mode.
-    public func readDictionary(_ stored: PlistValue, context: ReadContext) throws -> OrderedDictionary<String, Value> {
+    @inlinable public func readDictionary(_ stored: PlistValue, context: ReadContext) throws -> OrderedDictionary<String, Value> {
         guard case .dictionary(let entries) = stored else {
             throw context.mismatch(expected: "a dictionary of \(root) values", found: stored)
         }

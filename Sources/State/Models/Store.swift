@@ -107,7 +107,7 @@ public struct Store: Sendable, Equatable {
 
     /// A store over a dictionary of a parsed file; any other node is a type mismatch that
     /// names `expected`.
-    init(node: StoredNode, context: ReadContext, expected: @autoclosure () -> String = "a dictionary") throws {
+    @usableFromInline init(node: StoredNode, context: ReadContext, expected: @autoclosure () -> String = "a dictionary") throws {
         guard node.isDictionary else { throw context.mismatch(expected: expected(), found: node) }
         // A lookup scans the members (the last with a key wins): fine for a model's handful
         // of fields, quadratic for a model that reads every key of a large dictionary (its

@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 
 /// A value of a parsed file, not yet decoded: what models are read from when they are read
@@ -13,7 +14,7 @@ public struct StoredNode: Sendable {
     @usableFromInline let file: ParsedFile
     @usableFromInline let index: Int
 
-    init(file: ParsedFile, index: Int) {
+    @usableFromInline init(file: ParsedFile, index: Int) {
         self.file = file
         self.index = index
     }
@@ -30,14 +31,14 @@ public struct StoredNode: Sendable {
     }
 
     /// What the node is in the file.
-    var kind: SourceNode.Kind { file.tree.nodes[index].kind }
+    @inlinable var kind: SourceNode.Kind { file.tree.nodes[index].kind }
 
     /// Whether the node is JSON's `null`, which a reader of an optional takes for an absent key.
     @usableFromInline var isNull: Bool { kind == .null }
 
     /// Whether the node is a dictionary as the value tree has it: XML and binary keyed archives
     /// spell a UID as a one-entry `{CF$UID: n}` dictionary, which is a UID there.
-    var isDictionary: Bool {
+    @usableFromInline var isDictionary: Bool {
         let node = file.tree.nodes[index]
         guard node.kind == .dictionary else { return false }
         guard node.count > 0, file.tree.format.syntax.spellsUIDsAsDictionaries else { return true }
@@ -68,15 +69,20 @@ public struct StoredNode: Sendable {
 
     /// Each element of an array node read by `read`, in the context's collection mode (an
     /// element it drops is left out); any other node is a mismatch naming `expected`.
-    func elements<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [T] {
+    // Inlinable, as its callers are: specialized for the element type, where the generic path
+    // looked up metadata (of `T?`, of `[T]`) for every element.
+    @inlinable func elements<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [T] {
         guard kind == .array else { throw context.mismatch(expected: expected(), found: self) }
+        let count = self.count
         var result: [T] = []
         result.reserveCapacity(count)
         let context = context.anchored()
-        var index = 0
-        try forEachChild { _, item in
-            if let element = try context.element({ try read(item, context.appending(index: index)) }) { result.append(element) }
-            index += 1
+        var child = index + 1
+        for index in 0..<count {
+            if let element = try context.element({ try read(StoredNode(file: file, index: child), context.appending(index: index)) }) {
+                result.append(element)
+            }
+            child += 1 + Int(file.tree.nodes[child].size)
         }
         return result
     }
@@ -84,10 +90,9 @@ public struct StoredNode: Sendable {
     /// Each member of a dictionary node read by `read`, in the context's collection mode, as
     /// the value tree has them: a key the file has twice where it was first written, with the
     /// value written last (the first is not read). Any other node is a mismatch.
-    func members<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [(key: String, value: T)] {
+    @inlinable func members<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [(key: String, value: T)] {
         guard isDictionary else { throw context.mismatch(expected: expected(), found: self) }
-        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: count)
-        forEachChild { key, member in members[key ?? ""] = member }
+        let members = memberNodes
         var result: [(key: String, value: T)] = []
         result.reserveCapacity(members.count)
         let context = context.anchored()
@@ -97,8 +102,48 @@ public struct StoredNode: Sendable {
         return result
     }
 
+    /// A dictionary's members by key, as the value tree has them: a key the file has twice
+    /// where it was first written, with the node written last.
+    @usableFromInline var memberNodes: OrderedDictionary<String, StoredNode> {
+        var members = OrderedDictionary<String, StoredNode>(minimumCapacity: count)
+        forEachChild { key, member in members[key ?? ""] = member }
+        return members
+    }
+
+    // MARK: - Scalars without a value
+    //
+    // A field read from a file decoded its node into a `PlistValue` and took the value apart
+    // again: a thousand instructions and more per field. These read the common cases from the
+    // node's bytes; anything else (a mismatch, a number where a string is wanted) is nil, and
+    // the reader falls back to the value, which gives the same result or error as before.
+
+    /// The text of a string node; nil for any other node.
+    @usableFromInline var string: String? { file.string(at: index) }
+
+    /// A date node's date, or a string node holding an ISO-8601 date (JSON); nil otherwise.
+    @usableFromInline var date: Date? { file.date(at: index) }
+
+    /// The whole number of an integer node; nil for any other node.
+    @usableFromInline var integer: Int128? { file.integer(at: index) }
+
+    /// The number of a real or integer node; nil for any other node.
+    @usableFromInline var real: Double? { file.real(at: index) }
+
+    /// The value of a `true` or `false` node; nil for any other node.
+    @usableFromInline var bool: Bool? {
+        switch kind {
+        case .trueValue: true
+        case .falseValue: false
+        default: nil
+        }
+    }
+
+    /// The bytes of a data node, or of a string node holding plain, padded base64 (JSON);
+    /// nil otherwise.
+    @usableFromInline var data: Data? { file.data(at: index) }
+
     /// The number of children of a container.
-    var count: Int { Int(file.tree.nodes[index].count) }
+    @inlinable var count: Int { Int(file.tree.nodes[index].count) }
 
     /// The keys of a dictionary in the order the value tree has them: a key written twice
     /// where it was first written.
@@ -118,10 +163,82 @@ public struct StoredNode: Sendable {
 
 /// A parsed file shared by every node read from it.
 @usableFromInline final class ParsedFile: Sendable {
-    let tree: SourceTree
+    @usableFromInline let tree: SourceTree
 
     init(tree: SourceTree) {
         self.tree = tree
+    }
+
+    /// The text of string node `index`, or nil.
+    @usableFromInline func string(at index: Int) -> String? {
+        let node = tree.nodes[index]
+        guard node.kind == .string else { return nil }
+        return tree.bytes.withUnsafeBufferPointer { buffer in
+            let syntax = tree.format.syntax
+            if let range = syntax.plainStringRange(node, in: buffer) {
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+            }
+            return syntax.decodeScalar(node, in: buffer).stringValue
+        }
+    }
+
+    /// The date of node `index` (a date, or a plain string spelling one), or nil.
+    @usableFromInline func date(at index: Int) -> Date? {
+        let node = tree.nodes[index]
+        guard node.kind == .string || node.kind == .date else { return nil }
+        return tree.bytes.withUnsafeBufferPointer { buffer in
+            let syntax = tree.format.syntax
+            if node.kind == .string, let range = syntax.plainStringRange(node, in: buffer) {
+                return PlistDate.parse(UnsafeBufferPointer(rebasing: buffer[range]))
+            }
+            switch syntax.decodeScalar(node, in: buffer) {
+            case .date(let date): return date
+            case .string(let text):
+                var text = text
+                return text.withUTF8 { PlistDate.parse($0) }
+            default: return nil
+            }
+        }
+    }
+
+    /// The number of integer node `index`, or nil.
+    @usableFromInline func integer(at index: Int) -> Int128? {
+        let node = tree.nodes[index]
+        guard node.kind == .integer else { return nil }
+        return tree.bytes.withUnsafeBufferPointer { buffer in
+            if case .integer(let i) = tree.format.syntax.decodeScalar(node, in: buffer) { return i }
+            return nil
+        }
+    }
+
+    /// The number of real or integer node `index`, or nil.
+    @usableFromInline func real(at index: Int) -> Double? {
+        let node = tree.nodes[index]
+        guard node.kind == .real || node.kind == .integer else { return nil }
+        return tree.bytes.withUnsafeBufferPointer { buffer in
+            switch tree.format.syntax.decodeScalar(node, in: buffer) {
+            case .real(let r): return r
+            case .integer(let i): return Double(i)
+            default: return nil
+            }
+        }
+    }
+
+    /// The bytes of data node `index`, or of a plain string node of padded base64 with no
+    /// whitespace (as JSON writers spell data: Foundation's `Data(base64Encoded:)` reads it
+    /// the same), or nil.
+    @usableFromInline func data(at index: Int) -> Data? {
+        let node = tree.nodes[index]
+        guard node.kind == .string || node.kind == .data else { return nil }
+        return tree.bytes.withUnsafeBufferPointer { buffer in
+            let syntax = tree.format.syntax
+            if node.kind == .string {
+                guard let range = syntax.plainStringRange(node, in: buffer) else { return nil }
+                return Base64.decodePadded(UnsafeBufferPointer(rebasing: buffer[range]))
+            }
+            if case .data(let data) = syntax.decodeScalar(node, in: buffer) { return data }
+            return nil
+        }
     }
 
     /// The last member of dictionary `parent` whose key is `key`. A model asks for each of its
@@ -136,8 +253,21 @@ public struct StoredNode: Sendable {
                     var found: Int?
                     var child = parent + 1
                     let end = parent + 1 + Int(nodes[parent].size)
+                    // JSON: a key whose first byte is another ASCII byte is another key — most
+                    // members, rejected before the full comparison (`KeySpelling.compare`).
+                    let json = plain && !wanted.isEmpty && (tree.format == .json || tree.format == .jsonc)
+                    let first = wanted.first ?? 0
+                    let last = bytes.count - wanted.count - 1
                     while child < end {
                         let node = nodes[child]
+                        if json, node.flags & SourceNode.Flags.keyEscaped == 0 {
+                            // `keyStart` is the opening quote; a member always has one.
+                            let text = Int(node.keyStart) &+ 1
+                            if text <= last, bytes[text] != first, bytes[text] < 0x80 {
+                                child += 1 + Int(node.size)
+                                continue
+                            }
+                        }
                         switch plain ? KeySpelling.compare(node, with: wanted, format: tree.format, in: bytes) : .undecided {
                         case .equal: found = child
                         case .different: break
@@ -163,7 +293,7 @@ extension Storable {
 
 extension ReadContext {
     /// A type-mismatch error at this place for a node of a file (decoded only for the message).
-    func mismatch(expected: String, found node: StoredNode) -> ModelError {
+    @usableFromInline func mismatch(expected: String, found node: StoredNode) -> ModelError {
         mismatch(expected: expected, found: node.value)
     }
 }

@@ -6,9 +6,9 @@ import Synchronization
 /// protocols on every call; the default `modelName` and `caseName` are read once per value read
 /// (an enum's case key, a conformer's tag), which made reflection a tenth of decoding a library
 /// of enum-holding models. Names never change while a process runs, so a table keeps them.
-enum TypeNames {
+@usableFromInline enum TypeNames {
     private static let names = Mutex<[ObjectIdentifier: String]>([:])
-    private static let cases = Mutex<[ObjectIdentifier: [String]]>([:])
+    private static let cases = Mutex<[ObjectIdentifier: CaseTable]>([:])
     private static let described = Mutex<[ObjectIdentifier: [(bits: UInt64, name: String)]]>([:])
 
     /// `String(describing: type)`, from the table after the first call.
@@ -20,14 +20,41 @@ enum TypeNames {
         return name
     }
 
-    /// The `caseName` of each of `E.allCases`, in order, from the table after the first call.
-    /// Read through the conformance, so a type's own `caseName` is what the table holds.
-    static func caseNames<E: CaseModel>(of type: E.Type) -> [String] {
+    /// The case of `E` whose `caseName` is `name`, or nil. Inlinable, so that the case is
+    /// made from its bytes in code specialized for `E` (generically it cost hundreds of
+    /// instructions a read); `allCases` builds a new array on every call, so it is used only
+    /// for an enum that is not plain data of at most 8 bytes.
+    @inlinable static func caseValue<E: CaseModel>(named name: String, of type: E.Type) -> E? {
+        guard let (offset, bits) = caseOffset(named: name, of: type) else { return nil }
+        if let bits { return withUnsafeBytes(of: bits) { $0.loadUnaligned(as: E.self) } }
+        let all = E.allCases
+        return all[all.index(all.startIndex, offsetBy: offset)]
+    }
+
+    /// Where the case of `E` whose `caseName` is `name` is in `allCases`, with its bytes when `E`
+    /// is plain data of at most 8 bytes (a payload-less enum: its bytes are its case). The
+    /// names — read through the conformance, so a type's own `caseName` is what the table
+    /// holds — and bytes come from a table after the first call.
+    @usableFromInline static func caseOffset<E: CaseModel>(named name: String, of type: E.Type) -> (offset: Int, bits: UInt64?)? {
         let id = ObjectIdentifier(type)
-        if let known = cases.withLock({ $0[id] }) { return known }
-        let names = E.allCases.map(\.caseName)
-        cases.withLock { $0[id] = names }
-        return names
+        let table =
+            cases.withLock({ $0[id] })
+            ?? {
+                let all = Array(E.allCases)
+                let plain = _isPOD(E.self) && MemoryLayout<E>.size <= 8
+                let table = CaseTable(names: all.map(\.caseName), bits: plain ? all.map { bits(of: $0) } : nil)
+                cases.withLock { $0[id] = table }
+                return table
+            }()
+        guard let offset = table.names.firstIndex(of: name) else { return nil }
+        return (offset, table.bits?[offset])
+    }
+
+    /// The names of an enum's cases in `allCases` order, with each case's bytes when the enum
+    /// is plain data of at most 8 bytes.
+    private struct CaseTable: Sendable {
+        let names: [String]
+        let bits: [UInt64]?
     }
 
     /// `String(describing: value)` for a case of `E`: looked up by the value's bytes among
