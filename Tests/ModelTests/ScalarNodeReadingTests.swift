@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import State
 import Testing
 
@@ -86,5 +87,39 @@ import Testing
         let date = try BasicTypes<Date>(bytes: json(#""2015-04-11T23:26:11.25Z""#)).t
         #expect(date == Date(timeIntervalSince1970: 1_428_794_771.25))
         #expect(throws: ModelError.self) { try BasicTypes<Date>(bytes: json(#""2015-04-11""#)) }
+    }
+}
+
+/// A model read from a file keeps no path of its own: its context names its dictionary in the
+/// parsed file, and an error's path is worked out from the file when it is thrown.
+@Suite struct FilePathTests {
+    @Test(arguments: PlistFormat.valueFormats)
+    func anErrorDeepInAFileNamesItsPathFromTheFile(format: PlistFormat) throws {
+        let users: PlistValue = [
+            "t_imp": ["id": 1, "name": "A"], "t_arr": [["id": 2, "name": "B"], ["id": 3, "name": "C"]], "t_arr_imp": [],
+            "t_dic": ["x y": ["id": 4, "name": "D"], "z": ["id": "five", "name": "E"]],
+        ]
+        var warnings: [PlistWarning] = []
+        let bytes = try users.serialized(as: format, warnings: &warnings)
+        #expect(throws: ModelError.self) { try UserTypes(bytes: bytes) }
+        do {
+            _ = try UserTypes(bytes: bytes)
+        } catch let error as ModelError {
+            #expect(error.path == PlistPath([.key("t_dic"), .key("z"), .key("id")]))
+        }
+        // Inside an array, and below a dictionary too large to be scanned (decoded instead).
+        var large = OrderedDictionary<String, PlistValue>()
+        for i in 0..<100 { large["k\(i)"] = ["id": .integer(Int128(i)), "name": "n"] }
+        large["k57"] = ["id": 57, "name": .bool(true)]
+        let inArray: PlistValue = ["t_imp": ["id": 1, "name": "A"], "t_arr": [["id": 2, "name": "B"], ["name": "C"]], "t_arr_imp": [], "t_dic": [:]]
+        let inLarge: PlistValue = ["t_imp": ["id": 1, "name": "A"], "t_arr": [], "t_arr_imp": [], "t_dic": .dictionary(large)]
+        for (value, path) in [(inArray, PlistPath([.key("t_arr"), .index(1)])), (inLarge, PlistPath([.key("t_dic"), .key("k57"), .key("name")]))] {
+            do {
+                _ = try UserTypes(bytes: try value.serialized(as: format, warnings: &warnings))
+                Issue.record("read \(path)")
+            } catch let error as ModelError {
+                #expect(error.path == path, "\(error)")
+            }
+        }
     }
 }

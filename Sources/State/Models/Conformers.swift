@@ -96,8 +96,18 @@ public struct Conformers<Value>: @unchecked Sendable {
     /// of arrays and dictionaries of them are: specialized for the protocol.
     @inlinable func read(node: StoredNode, context: ReadContext) throws -> Value {
         guard node.isDictionary else { throw context.mismatch(expected: "a dictionary", found: node) }
-        let type = try conformer(tagged: { node.member($0)?.value }, context: context)
-        return try cast(try type.init(storedNode: node, context: context), context: context)
+        let type = try conformer(tagged: { node.member($0).map { $0.string.map(PlistValue.string) ?? $0.value } }, context: context)
+        return try read(type, node: node, context: context)
+    }
+
+    /// Reads a conformer, its type opened from the registry's metatype, and casts the model
+    /// itself to the protocol: read as `any Model` first, a model too large for an
+    /// existential's inline buffer was boxed twice (once per existential), and the cast had to
+    /// unwrap the first box.
+    @usableFromInline func read<T: Model>(_ type: T.Type, node: StoredNode, context: ReadContext) throws -> Value {
+        let model = try T(storedNode: node, context: context)
+        guard let value = model as? Value else { throw notConforming(T.self, context: context) }
+        return value
     }
 
     /// The conformer a stored dictionary's tag names; `entry` gives the dictionary's value at
@@ -121,11 +131,13 @@ public struct Conformers<Value>: @unchecked Sendable {
 
     /// A conformer's model as the protocol value.
     @usableFromInline func cast(_ model: any Model, context: ReadContext) throws -> Value {
-        guard let value = model as? Value else {
-            let name = Swift.type(of: model).modelName
-            throw context.error(.invalidValue("\(name) is registered as a \(root) conformer but is not a \(Value.self)"))
-        }
+        guard let value = model as? Value else { throw notConforming(Swift.type(of: model), context: context) }
         return value
+    }
+
+    /// The error for a registered conformer that is not of the protocol.
+    func notConforming(_ type: any Model.Type, context: ReadContext) -> ModelError {
+        context.error(.invalidValue("\(type.modelName) is registered as a \(root) conformer but is not a \(Value.self)"))
     }
 
     /// The stored dictionary of one protocol value, with its type tag first.

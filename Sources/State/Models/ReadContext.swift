@@ -20,9 +20,15 @@ public enum CollectionMode: Sendable, Equatable {
 public struct ReadContext: Sendable {
     @usableFromInline final class PathNode: Sendable {
         let parent: PathNode?
+        /// The file whose node `fileIndex` is the place above this one, instead of `parent`
+        /// (see `ReadContext.file`).
+        let file: ParsedFile?
+        let fileIndex: Int
         let component: PlistPath.Component
-        init(parent: PathNode?, component: PlistPath.Component) {
+        init(parent: PathNode?, file: ParsedFile?, fileIndex: Int, component: PlistPath.Component) {
             self.parent = parent
+            self.file = file
+            self.fileIndex = fileIndex
             self.component = component
         }
     }
@@ -31,8 +37,14 @@ public struct ReadContext: Sendable {
         let errors = Mutex<[ModelError]>([])
     }
 
-    /// The path above this place.
+    /// The path above this place: a chain of nodes, or (`file`) a node of a parsed file.
     @usableFromInline let node: PathNode?
+    /// When set, the place above this one is node `fileIndex` of this parsed file, and its
+    /// path is that node's path in the file — worked out only when an error asks for it. A
+    /// model read from a file anchors its store at its dictionary this way: a path node per
+    /// model was an allocation (and a release) per model read.
+    @usableFromInline let file: ParsedFile?
+    @usableFromInline let fileIndex: Int
     /// This place's own component, not yet a node (see `last`), in two fields: a key, or an
     /// index when there is no key (`noIndex` when neither). An optional
     /// `PlistPath.Component` was destroyed through generic value witnesses, a hundred
@@ -48,11 +60,13 @@ public struct ReadContext: Sendable {
 
     /// A context at the root of the data.
     public init(mode: CollectionMode = .strict) {
-        self.init(node: nil, lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: DropLog())
+        self.init(node: nil, file: nil, fileIndex: 0, lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: DropLog())
     }
 
-    @usableFromInline init(node: PathNode?, lastKey: String?, lastIndex: Int, mode: CollectionMode, log: DropLog) {
+    @usableFromInline init(node: PathNode?, file: ParsedFile?, fileIndex: Int, lastKey: String?, lastIndex: Int, mode: CollectionMode, log: DropLog) {
         self.node = node
+        self.file = file
+        self.fileIndex = fileIndex
         self.lastKey = lastKey
         self.lastIndex = lastIndex
         self.mode = mode
@@ -69,40 +83,57 @@ public struct ReadContext: Sendable {
     public var path: PlistPath {
         var components: [PlistPath.Component] = []
         if let last { components.append(last) }
+        var base = (file: file, index: fileIndex)
         var n = node
         while let current = n {
             components.append(current.component)
+            base = (current.file, current.fileIndex)
             n = current.parent
         }
-        return PlistPath(components.reversed())
+        let above = base.file.map { $0.path(of: base.index) } ?? []
+        return PlistPath(above + components.reversed())
     }
 
     /// The same place with its own component made a node, so the contexts of its children share
     /// it instead of each making one. Called once by whatever reads many children.
     @usableFromInline func anchored() -> ReadContext {
-        guard let last else { return self }
-        return ReadContext(node: PathNode(parent: node, component: last), lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: log)
+        guard let anchor = anchor else { return self }
+        return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: log)
     }
 
-    /// The node of this place, made when it has a component of its own.
+    /// The same place as node `stored` of its file: nothing is allocated, and the path is
+    /// the node's path in the file. For the readers of a file's nodes, whose contexts follow
+    /// the nodes they read from the file's root.
+    @usableFromInline func anchored(at stored: StoredNode) -> ReadContext {
+        ReadContext(node: nil, file: stored.file, fileIndex: stored.index, lastKey: nil, lastIndex: Self.noIndex, mode: mode, log: log)
+    }
+
+    /// The node of this place, made when it has a component of its own; nil when it has none
+    /// (its place is `node`, or `file`'s node).
     @usableFromInline var anchor: PathNode? {
         guard let last else { return node }
-        return PathNode(parent: node, component: last)
+        return PathNode(parent: node, file: file, fileIndex: fileIndex, component: last)
     }
 
     /// The context of the child at `key`.
     public func appending(_ key: String) -> ReadContext {
-        ReadContext(node: anchor, lastKey: key, lastIndex: Self.noIndex, mode: mode, log: log)
+        guard lastKey != nil || lastIndex != Self.noIndex else {
+            return ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: key, lastIndex: Self.noIndex, mode: mode, log: log)
+        }
+        return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: key, lastIndex: Self.noIndex, mode: mode, log: log)
     }
 
     /// The context of the array element at `index`.
     public func appending(index: Int) -> ReadContext {
-        ReadContext(node: anchor, lastKey: nil, lastIndex: index, mode: mode, log: log)
+        guard lastKey != nil || lastIndex != Self.noIndex else {
+            return ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: nil, lastIndex: index, mode: mode, log: log)
+        }
+        return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: nil, lastIndex: index, mode: mode, log: log)
     }
 
     /// The same place, with another collection mode.
     public func with(mode: CollectionMode) -> ReadContext {
-        ReadContext(node: node, lastKey: lastKey, lastIndex: lastIndex, mode: mode, log: log)
+        ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: lastKey, lastIndex: lastIndex, mode: mode, log: log)
     }
 
     /// An error at this place.

@@ -113,10 +113,10 @@ public struct Store: Sendable, Equatable {
         // of fields, quadratic for a model that reads every key of a large dictionary (its
         // unknown keys, say) — such a store is decoded into entries, which are hashed.
         guard node.count <= Store.largestScanned else {
-            self.init(decoded: node.entries, node: nil, context: context.anchored())
+            self.init(decoded: node.entries, node: nil, context: context.anchored(at: node))
             return
         }
-        self.init(decoded: [:], node: node, context: context.anchored())
+        self.init(decoded: [:], node: node, context: context.anchored(at: node))
     }
 
     private init(decoded: OrderedDictionary<String, PlistValue>, node: StoredNode?, context: ReadContext, sink: StoreSink? = nil) {

@@ -76,7 +76,7 @@ public struct StoredNode: Sendable {
         let count = self.count
         var result: [T] = []
         result.reserveCapacity(count)
-        let context = context.anchored()
+        let context = context.anchored(at: self)
         var child = index + 1
         for index in 0..<count {
             if let element = try context.element({ try read(StoredNode(file: file, index: child), context.appending(index: index)) }) {
@@ -95,7 +95,7 @@ public struct StoredNode: Sendable {
         let members = memberNodes
         var result: [(key: String, value: T)] = []
         result.reserveCapacity(members.count)
-        let context = context.anchored()
+        let context = context.anchored(at: self)
         for (key, member) in members {
             if let value = try context.element({ try read(member, context.appending(key)) }) { result.append((key, value)) }
         }
@@ -167,6 +167,26 @@ public struct StoredNode: Sendable {
 
     init(tree: SourceTree) {
         self.tree = tree
+    }
+
+    /// The key path of node `target` from the file's root: a member's key, an element's
+    /// index, as the readers of the nodes append them (for an error's path).
+    func path(of target: Int) -> [PlistPath.Component] {
+        var components: [PlistPath.Component] = []
+        let nodes = tree.nodes
+        var parent = SourceTree.root
+        while parent != target, parent < target, target <= parent + Int(nodes[parent].size) {
+            let keyed = nodes[parent].kind == .dictionary
+            var child = parent + 1
+            var position = 0
+            while target > child + Int(nodes[child].size) {
+                child += 1 + Int(nodes[child].size)
+                position += 1
+            }
+            components.append(keyed ? .key(tree.key(of: child) ?? "") : .index(position))
+            parent = child
+        }
+        return components
     }
 
     /// The text of string node `index`, or nil.
