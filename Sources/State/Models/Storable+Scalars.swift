@@ -22,12 +22,12 @@ extension Storable where Self: FixedWidthInteger {
     }
 
     /// Read from the node's bytes when it is an integer that fits (see `StoredNode.integer`).
+    @inlinable public static func quickRead(_ node: StoredNode) -> Self? {
+        node.integer.flatMap { Self(exactly: $0) }
+    }
+
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        if let wide = storedNode.integer, let value = Self(exactly: wide) {
-            self = value
-            return
-        }
-        try self.init(storedValue: storedNode.value, context: context)
+        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
     }
 
     public func storedValue() throws -> PlistValue { .integer(Int128(self)) }
@@ -57,12 +57,10 @@ extension Double: Storable {
         }
     }
 
+    @inlinable public static func quickRead(_ node: StoredNode) -> Double? { node.real }
+
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        if let real = storedNode.real {
-            self = real
-            return
-        }
-        try self.init(storedValue: storedNode.value, context: context)
+        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
     }
 
     public func storedValue() throws -> PlistValue { .real(self) }
@@ -124,6 +122,8 @@ extension Bool: Storable {
         self = b
     }
 
+    @inlinable public static func quickRead(_ node: StoredNode) -> Bool? { node.bool }
+
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         guard let b = storedNode.bool else { throw context.mismatch(expected: "a bool", found: storedNode.value) }
         self = b
@@ -137,6 +137,8 @@ extension String: Storable {
         guard case .string(let s) = storedValue else { throw context.mismatch(expected: "a string", found: storedValue) }
         self = s
     }
+
+    @inlinable public static func quickRead(_ node: StoredNode) -> String? { node.string }
 
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         guard let s = storedNode.string else { throw context.mismatch(expected: "a string", found: storedNode.value) }
@@ -164,12 +166,10 @@ extension Data: Storable {
         }
     }
 
+    @inlinable public static func quickRead(_ node: StoredNode) -> Data? { node.data }
+
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        if let data = storedNode.data {
-            self = data
-            return
-        }
-        try self.init(storedValue: storedNode.value, context: context)
+        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
     }
 
     public func storedValue() throws -> PlistValue { .data(self) }
@@ -193,12 +193,10 @@ extension Date: Storable {
         }
     }
 
+    @inlinable public static func quickRead(_ node: StoredNode) -> Date? { node.date }
+
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        if let date = storedNode.date {
-            self = date
-            return
-        }
-        try self.init(storedValue: storedNode.value, context: context)
+        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
     }
 
     public func storedValue() throws -> PlistValue { .date(self) }
@@ -212,6 +210,11 @@ extension URL: Storable {
             throw context.error(.invalidValue("\"\(s)\" is not a URL"))
         }
         self = url
+    }
+
+    @inlinable public static func quickRead(_ node: StoredNode) -> URL? {
+        guard let s = node.string, !s.isEmpty else { return nil }
+        return URL(string: s)
     }
 
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {

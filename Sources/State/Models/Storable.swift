@@ -13,6 +13,11 @@ public protocol Storable {
     /// the node into a `PlistValue` and calls `init(storedValue:context:)`; models, collections
     /// and colors read the node's members in place instead, which builds no value tree.
     init(storedNode: StoredNode, context: ReadContext) throws
+    /// The value of a node of a parsed file when it can be read without a context — a
+    /// scalar's common spellings — or nil, which sends the read to `init(storedNode:context:)`
+    /// (where anything else, and every error, is handled). Defaults to nil. A model's field
+    /// read this way skips making the context of its place (most of a scalar field's cost).
+    static func quickRead(_ node: StoredNode) -> Self?
     /// The stored form of the value.
     func storedValue() throws -> PlistValue
     /// Writes the value into a file being written straight from models (`StoreSink`: XML,
@@ -22,6 +27,8 @@ public protocol Storable {
 }
 
 extension Storable {
+    @inlinable public static func quickRead(_ node: StoredNode) -> Self? { nil }
+
     public func writeStored(to sink: StoreSink) throws {
         try sink.value(try storedValue())
     }

@@ -7,7 +7,7 @@ extension Store {
 
     /// The value at `key`; throws when the key is absent or holds the wrong type.
     @inlinable public func value<T: Storable>(forKey key: String) throws -> T {
-        guard let value = try entry(key, nullIsAbsent: false, node: T.init(storedNode:context:), value: T.init(storedValue:context:)) else {
+        guard let value = try entry(key, nullIsAbsent: false, quick: T.quickRead, node: T.init(storedNode:context:), value: T.init(storedValue:context:)) else {
             throw missing(key)
         }
         return value
@@ -16,12 +16,12 @@ extension Store {
     /// The value at `key`, or nil when the key is absent (or JSON `null`); throws when it holds
     /// the wrong type.
     @inlinable public func value<T: Storable>(forKey key: String) throws -> T? {
-        try entry(key, nullIsAbsent: true, node: T.init(storedNode:context:), value: T.init(storedValue:context:))
+        try entry(key, nullIsAbsent: true, quick: T.quickRead, node: T.init(storedNode:context:), value: T.init(storedValue:context:))
     }
 
     /// The value at `key`, or `defaultValue` when the key is absent.
     @inlinable public func value<T: Storable>(forKey key: String, default defaultValue: @autoclosure () -> T) throws -> T {
-        try entry(key, nullIsAbsent: true, node: T.init(storedNode:context:), value: T.init(storedValue:context:)) ?? defaultValue()
+        try entry(key, nullIsAbsent: true, quick: T.quickRead, node: T.init(storedNode:context:), value: T.init(storedValue:context:)) ?? defaultValue()
     }
 
     // MARK: - Writing

@@ -116,7 +116,7 @@ public struct Store: Sendable, Equatable {
             self.init(decoded: node.entries, node: nil, context: context.anchored(at: node))
             return
         }
-        self.init(decoded: [:], node: node, context: context.anchored(at: node))
+        self.init(decoded: OrderedDictionary(), node: node, context: context.anchored(at: node))
     }
 
     private init(decoded: OrderedDictionary<String, PlistValue>, node: StoredNode?, context: ReadContext, sink: StoreSink? = nil) {
@@ -131,14 +131,17 @@ public struct Store: Sendable, Equatable {
 
     /// Reads the entry at `key` from the file's node when the store reads one, else from its
     /// value: nil when the key is absent, or holds `null` and `nullIsAbsent`.
+    /// `quick` reads a file's node without a context (`Storable.quickRead`), or gives nil
+    /// for the full read, which gets the place's context.
     @inlinable func entry<T>(
-        _ key: String, nullIsAbsent: Bool, node fromNode: (StoredNode, ReadContext) throws -> T,
+        _ key: String, nullIsAbsent: Bool, quick: (StoredNode) -> T? = { _ in nil }, node fromNode: (StoredNode, ReadContext) throws -> T,
         value fromValue: (PlistValue, ReadContext) throws -> T
     ) throws -> T? {
         // A store being written into a sink: what it holds is text already (see `sink`).
         if let sink, sink.has(key) { sink.failed = true }
         if let node {
             guard let member = node.member(key), !(nullIsAbsent && member.isNull) else { return nil }
+            if let value = quick(member) { return value }
             return try fromNode(member, context.appending(key))
         }
         guard let raw = decoded[key], !(nullIsAbsent && raw == .null) else { return nil }

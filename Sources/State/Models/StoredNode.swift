@@ -273,22 +273,64 @@ public struct StoredNode: Sendable {
                     var found: Int?
                     var child = parent + 1
                     let end = parent + 1 + Int(nodes[parent].size)
-                    // JSON: a key whose first byte is another ASCII byte is another key — most
-                    // members, rejected before the full comparison (`KeySpelling.compare`).
-                    let json = plain && !wanted.isEmpty && (tree.format == .json || tree.format == .jsonc)
-                    let first = wanted.first ?? 0
-                    let last = bytes.count - wanted.count - 1
+                    let format = tree.format
+                    let n = wanted.count
+                    // Where the key's text starts when the file spells it plainly, and whether
+                    // its first byte already tells another key: most members are rejected so
+                    // (a different ASCII byte, or in binary another length) before the full
+                    // comparison (`KeySpelling.compare`). A member always has a key.
+                    let last = bytes.count - n - 1
                     while child < end {
                         let node = nodes[child]
-                        if json, node.flags & SourceNode.Flags.keyEscaped == 0 {
-                            // `keyStart` is the opening quote; a member always has one.
-                            let text = Int(node.keyStart) &+ 1
-                            if text <= last, bytes[text] != first, bytes[text] < 0x80 {
-                                child += 1 + Int(node.size)
-                                continue
+                        if plain, n > 0, node.flags & SourceNode.Flags.keyEscaped == 0 {
+                            let keyStart = Int(node.keyStart)
+                            switch format {
+                            case .json, .jsonc:
+                                let text = keyStart &+ 1
+                                if text <= last {
+                                    let b = bytes[text]
+                                    if b != wanted[0] {
+                                        if b < 0x80 {
+                                            child += 1 + Int(node.size)
+                                            continue
+                                        }
+                                    } else {
+                                        // The rest of the key, then the closing quote.
+                                        var i = 1
+                                        while i < n, bytes[text + i] == wanted[i] { i += 1 }
+                                        let next = bytes[text + i]
+                                        if i == n, next == UInt8(ascii: "\"") {
+                                            found = child
+                                            child += 1 + Int(node.size)
+                                            continue
+                                        }
+                                        if next < 0x80 {
+                                            child += 1 + Int(node.size)
+                                            continue
+                                        }
+                                    }
+                                }
+                            case .xml:
+                                // `<key>` spelled so: the text is right after it.
+                                let text = keyStart &+ 5
+                                if text <= last, bytes[keyStart + 4] == UInt8(ascii: ">"), bytes[keyStart + 1] == UInt8(ascii: "k"),
+                                    bytes[text] != wanted[0], bytes[text] < 0x80
+                                {
+                                    child += 1 + Int(node.size)
+                                    continue
+                                }
+                            case .binary:
+                                // An ASCII string object of another length.
+                                let marker = keyStart < bytes.count ? bytes[keyStart] : 0
+                                if marker >> 4 == 0x5, marker & 0x0F != 0x0F, Int(marker & 0x0F) != n {
+                                    child += 1 + Int(node.size)
+                                    continue
+                                }
+                            case .openStep:
+                                break
                             }
                         }
-                        switch plain ? KeySpelling.compare(node, with: wanted, format: tree.format, in: bytes) : .undecided {
+                        switch plain ? KeySpelling.compare(node, with: wanted, format: format, in: bytes) : .undecided {
                         case .equal: found = child
                         case .different: break
                         case .undecided: if tree.key(node, in: bytes) == key { found = child }

@@ -61,7 +61,23 @@ extension RGBAColor: Storable {
     }
 
     public init(storedNode: StoredNode, context: ReadContext) throws {
+        if let color = Self.quickRead(storedNode) {
+            self = color
+            return
+        }
         try self.init(store: try Store(node: storedNode, context: context), context: context)
+    }
+
+    /// The four channels read straight from the dictionary's members when each is a number in
+    /// 0…1 (anything else is read through a store, which names what is wrong).
+    public static func quickRead(_ node: StoredNode) -> RGBAColor? {
+        guard node.isDictionary else { return nil }
+        func channel(_ key: String) -> Double? {
+            guard let v = node.member(key)?.real, v >= 0, v <= 1 else { return nil }
+            return v
+        }
+        guard let red = channel("red"), let green = channel("green"), let blue = channel("blue"), let alpha = channel("alpha") else { return nil }
+        return RGBAColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     private init(store: Store, context: ReadContext) throws {

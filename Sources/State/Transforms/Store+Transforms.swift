@@ -4,19 +4,22 @@ extension Store {
     /// The value at `key` through `transform`. An absent key fails, except through a
     /// `DissolvingTransform` (the `Dissolver`), which turns it into an empty collection.
     @inlinable public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value {
-        let read = try entry(key, nullIsAbsent: true, node: { (try T.Stored(storedNode: $0, context: $1), $1) }, value: { (try T.Stored(storedValue: $0, context: $1), $1) })
-        guard let (stored, context) = read else {
+        guard let stored = try storedForTransform(T.self, key) else {
             guard transform is any DissolvingTransform else { throw missing(key) }
-            return try Self.reverse(nil, with: transform, context: context.appending(key))
+            return try Self.reverse(nil, with: transform, context: context, key: key)
         }
-        return try Self.reverse(stored, with: transform, context: context)
+        return try Self.reverse(stored, with: transform, context: context, key: key)
     }
 
     /// The value at `key` through `transform`, or nil when the key is absent.
     @inlinable public func value<T: ValueTransform>(forKey key: String, using transform: T) throws -> T.Value? {
-        let read = try entry(key, nullIsAbsent: true, node: { (try T.Stored(storedNode: $0, context: $1), $1) }, value: { (try T.Stored(storedValue: $0, context: $1), $1) })
-        guard let (stored, context) = read else { return nil }
-        return try Self.reverse(stored, with: transform, context: context)
+        guard let stored = try storedForTransform(T.self, key) else { return nil }
+        return try Self.reverse(stored, with: transform, context: context, key: key)
+    }
+
+    /// The stored form a transform reads at `key`, or nil when absent (or `null`).
+    @inlinable func storedForTransform<T: ValueTransform>(_ transform: T.Type, _ key: String) throws -> T.Stored? {
+        try entry(key, nullIsAbsent: true, quick: T.Stored.quickRead, node: T.Stored.init(storedNode:context:), value: T.Stored.init(storedValue:context:))
     }
 
     /// Writes `value` through `transform`; nil, or a transform that returns nil, writes nothing.
@@ -41,11 +44,13 @@ extension Store {
         values[key] = try stored.storedValue()
     }
 
-    @usableFromInline static func reverse<T: ValueTransform>(_ stored: T.Stored?, with transform: T, context: ReadContext) throws -> T.Value {
+    /// The transform's value of `stored`; a transform error is thrown at `key` of the store
+    /// at `context` (whose context is made only then).
+    @usableFromInline static func reverse<T: ValueTransform>(_ stored: T.Stored?, with transform: T, context: ReadContext, key: String) throws -> T.Value {
         do {
             return try transform.reverse(stored)
         } catch let error as TransformError {
-            throw context.error(.transformFailed(transform: T.name, message: error.message))
+            throw context.appending(key).error(.transformFailed(transform: T.name, message: error.message))
         }
     }
 }
