@@ -27,6 +27,7 @@ public protocol Storable {
 }
 
 extension Storable {
+    /// Nil: a type reads its nodes through `init(storedNode:context:)` unless it says otherwise.
     @inlinable public static func quickRead(_ node: StoredNode) -> Self? { nil }
 
     public func writeStored(to sink: StoreSink) throws {
