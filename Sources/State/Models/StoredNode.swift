@@ -280,36 +280,47 @@ public struct StoredNode: Sendable {
                     // (a different ASCII byte, or in binary another length) before the full
                     // comparison (`KeySpelling.compare`). A member always has a key.
                     let last = bytes.count - n - 1
+                    if plain, n > 0, format == .json || format == .jsonc {
+                        // JSON, its own loop (the members of a model's dictionary are scanned
+                        // for every field): each key compared in place after its opening quote
+                        // — the first byte rejects most — and decoded only where the bytes
+                        // cannot settle it (escaped, or differing past ASCII).
+                        let first = wanted[0]
+                        while child < end {
+                            let keyStart = Int(nodes[child].keyStart)
+                            var verdict = KeySpelling.Match.undecided
+                            if nodes[child].flags & SourceNode.Flags.keyEscaped == 0, keyStart &+ 1 <= last {
+                                let text = keyStart &+ 1
+                                let b = bytes[text]
+                                if b != first {
+                                    if b < 0x80 { verdict = .different }
+                                } else {
+                                    var i = 1
+                                    while i < n, bytes[text + i] == wanted[i] { i += 1 }
+                                    let next = bytes[text + i]
+                                    if i == n, next == UInt8(ascii: "\"") {
+                                        verdict = .equal
+                                    } else if next < 0x80 {
+                                        verdict = .different
+                                    }
+                                }
+                            }
+                            switch verdict {
+                            case .equal: found = child
+                            case .different: break
+                            case .undecided: if tree.key(nodes[child], in: bytes) == key { found = child }
+                            }
+                            child += 1 + Int(nodes[child].size)
+                        }
+                        return found
+                    }
                     while child < end {
                         let node = nodes[child]
                         if plain, n > 0, node.flags & SourceNode.Flags.keyEscaped == 0 {
                             let keyStart = Int(node.keyStart)
                             switch format {
                             case .json, .jsonc:
-                                let text = keyStart &+ 1
-                                if text <= last {
-                                    let b = bytes[text]
-                                    if b != wanted[0] {
-                                        if b < 0x80 {
-                                            child += 1 + Int(node.size)
-                                            continue
-                                        }
-                                    } else {
-                                        // The rest of the key, then the closing quote.
-                                        var i = 1
-                                        while i < n, bytes[text + i] == wanted[i] { i += 1 }
-                                        let next = bytes[text + i]
-                                        if i == n, next == UInt8(ascii: "\"") {
-                                            found = child
-                                            child += 1 + Int(node.size)
-                                            continue
-                                        }
-                                        if next < 0x80 {
-                                            child += 1 + Int(node.size)
-                                            continue
-                                        }
-                                    }
-                                }
+                                break
                             case .xml:
                                 // `<key>` spelled so: the text is right after it.
                                 let text = keyStart &+ 5
