@@ -26,6 +26,8 @@ extension Storable where Self: FixedWidthInteger {
         node.integer.flatMap { Self(exactly: $0) }
     }
 
+    /// Reads an integer node that fits straight from its bytes; anything else (a real with no
+    /// fraction, a mismatch, a number out of range) through the value, which says what is wrong.
     @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
         self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
     }
