@@ -117,18 +117,21 @@ public struct ReadContext: Sendable {
 
     /// The context of the child at `key`.
     public func appending(_ key: String) -> ReadContext {
-        guard lastKey != nil || lastIndex != Self.noIndex else {
-            return ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: key, lastIndex: Self.noIndex, mode: mode, log: log)
-        }
-        return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: key, lastIndex: Self.noIndex, mode: mode, log: log)
+        child(key: key, index: Self.noIndex)
     }
 
     /// The context of the array element at `index`.
     public func appending(index: Int) -> ReadContext {
+        child(key: nil, index: index)
+    }
+
+    /// A child's context: this place as its base — as it is when it has no component of its
+    /// own (its `node`, or its `file`'s node), else made a node.
+    func child(key: String?, index: Int) -> ReadContext {
         guard lastKey != nil || lastIndex != Self.noIndex else {
-            return ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: nil, lastIndex: index, mode: mode, log: log)
+            return ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: key, lastIndex: index, mode: mode, log: log)
         }
-        return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: nil, lastIndex: index, mode: mode, log: log)
+        return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: key, lastIndex: index, mode: mode, log: log)
     }
 
     /// The same place, with another collection mode.

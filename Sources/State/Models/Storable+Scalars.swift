@@ -26,12 +26,6 @@ extension Storable where Self: FixedWidthInteger {
         node.integer.flatMap { Self(exactly: $0) }
     }
 
-    /// Reads an integer node that fits straight from its bytes; anything else (a real with no
-    /// fraction, a mismatch, a number out of range) through the value, which says what is wrong.
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
-    }
-
     public func storedValue() throws -> PlistValue { .integer(Int128(self)) }
 
     public func writeStored(to sink: StoreSink) throws { sink.integer(Int128(self)) }
@@ -60,10 +54,6 @@ extension Double: Storable {
     }
 
     @inlinable public static func quickRead(_ node: StoredNode) -> Double? { node.real }
-
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
-    }
 
     public func storedValue() throws -> PlistValue { .real(self) }
 }
@@ -126,11 +116,6 @@ extension Bool: Storable {
 
     @inlinable public static func quickRead(_ node: StoredNode) -> Bool? { node.bool }
 
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        guard let b = storedNode.bool else { throw context.mismatch(expected: "a bool", found: storedNode.value) }
-        self = b
-    }
-
     public func storedValue() throws -> PlistValue { .bool(self) }
 }
 
@@ -141,11 +126,6 @@ extension String: Storable {
     }
 
     @inlinable public static func quickRead(_ node: StoredNode) -> String? { node.string }
-
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        guard let s = storedNode.string else { throw context.mismatch(expected: "a string", found: storedNode.value) }
-        self = s
-    }
 
     public func storedValue() throws -> PlistValue { .string(self) }
 
@@ -170,10 +150,6 @@ extension Data: Storable {
 
     @inlinable public static func quickRead(_ node: StoredNode) -> Data? { node.data }
 
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
-    }
-
     public func storedValue() throws -> PlistValue { .data(self) }
 }
 
@@ -197,10 +173,6 @@ extension Date: Storable {
 
     @inlinable public static func quickRead(_ node: StoredNode) -> Date? { node.date }
 
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
-    }
-
     public func storedValue() throws -> PlistValue { .date(self) }
 }
 
@@ -217,14 +189,6 @@ extension URL: Storable {
     @inlinable public static func quickRead(_ node: StoredNode) -> URL? {
         guard let s = node.string, !s.isEmpty else { return nil }
         return URL(string: s)
-    }
-
-    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
-        guard let s = storedNode.string else { throw context.mismatch(expected: "a URL string", found: storedNode.value) }
-        guard !s.isEmpty, let url = URL(string: s) else {
-            throw context.error(.invalidValue("\"\(s)\" is not a URL"))
-        }
-        self = url
     }
 
     public func storedValue() throws -> PlistValue { .string(absoluteString) }

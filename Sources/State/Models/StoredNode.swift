@@ -206,41 +206,35 @@ public struct StoredNode: Sendable {
     @usableFromInline func date(at index: Int) -> Date? {
         let node = tree.nodes[index]
         guard node.kind == .string || node.kind == .date else { return nil }
-        return tree.bytes.withUnsafeBufferPointer { buffer in
-            let syntax = tree.format.syntax
-            if node.kind == .string, let range = syntax.plainStringRange(node, in: buffer) {
-                return PlistDate.parse(UnsafeBufferPointer(rebasing: buffer[range]))
+        if node.kind == .string {
+            let parsed = tree.bytes.withUnsafeBufferPointer { buffer in
+                tree.plainStringRange(of: index, in: buffer).map { PlistDate.parse(UnsafeBufferPointer(rebasing: buffer[$0])) }
             }
-            switch syntax.decodeScalar(node, in: buffer) {
-            case .date(let date): return date
-            case .string(let text):
-                var text = text
-                return text.withUTF8 { PlistDate.parse($0) }
-            default: return nil
-            }
+            if let parsed { return parsed }
+        }
+        switch tree.scalar(at: index) {
+        case .date(let date): return date
+        case .string(let text):
+            var text = text
+            return text.withUTF8 { PlistDate.parse($0) }
+        default: return nil
         }
     }
 
     /// The number of integer node `index`, or nil.
     @usableFromInline func integer(at index: Int) -> Int128? {
-        let node = tree.nodes[index]
-        guard node.kind == .integer else { return nil }
-        return tree.bytes.withUnsafeBufferPointer { buffer in
-            if case .integer(let i) = tree.format.syntax.decodeScalar(node, in: buffer) { return i }
-            return nil
-        }
+        guard tree.nodes[index].kind == .integer, case .integer(let i) = tree.scalar(at: index) else { return nil }
+        return i
     }
 
     /// The number of real or integer node `index`, or nil.
     @usableFromInline func real(at index: Int) -> Double? {
-        let node = tree.nodes[index]
-        guard node.kind == .real || node.kind == .integer else { return nil }
-        return tree.bytes.withUnsafeBufferPointer { buffer in
-            switch tree.format.syntax.decodeScalar(node, in: buffer) {
-            case .real(let r): return r
-            case .integer(let i): return Double(i)
-            default: return nil
-            }
+        let kind = tree.nodes[index].kind
+        guard kind == .real || kind == .integer else { return nil }
+        switch tree.scalar(at: index) {
+        case .real(let r): return r
+        case .integer(let i): return Double(i)
+        default: return nil
         }
     }
 
@@ -319,8 +313,6 @@ public struct StoredNode: Sendable {
                         if plain, n > 0, node.flags & SourceNode.Flags.keyEscaped == 0 {
                             let keyStart = Int(node.keyStart)
                             switch format {
-                            case .json, .jsonc:
-                                break
                             case .xml:
                                 // `<key>` spelled so: the text is right after it.
                                 let text = keyStart &+ 5
@@ -337,7 +329,8 @@ public struct StoredNode: Sendable {
                                     child += 1 + Int(node.size)
                                     continue
                                 }
-                            case .openStep:
+                            case .json, .jsonc, .openStep:
+                                // JSON has its own loop above; OpenStep is always decoded.
                                 break
                             }
                         }
@@ -356,11 +349,12 @@ public struct StoredNode: Sendable {
 }
 
 extension Storable {
-    /// Reads the value from a node of a parsed file: by default by decoding the node into a
-    /// `PlistValue` and reading that (`init(storedValue:context:)`). Models, collections and
+    /// Reads the value from a node of a parsed file: by default through `quickRead`, and
+    /// when that gives nil by decoding the node into a `PlistValue` and reading that
+    /// (`init(storedValue:context:)`, which makes every error). Models, collections and
     /// colors read the node's members in place.
-    public init(storedNode: StoredNode, context: ReadContext) throws {
-        try self.init(storedValue: storedNode.value, context: context)
+    @inlinable public init(storedNode: StoredNode, context: ReadContext) throws {
+        self = try Self.quickRead(storedNode) ?? Self(storedValue: storedNode.value, context: context)
     }
 }
 
