@@ -90,27 +90,61 @@ struct PrintCommand: ParsableCommand {
     }
 
     static func guessedLabels(_ tree: SourceTree, inference: LazyInference, swatches: Swatches) -> (Int) -> String? {
-        // Models, conformers and enum cases recur (every `ColorAsset`): their labels are made
-        // once each.
-        var named: [NodeRole.Kind: String?] = [:]
-        return { node in
+        GuessedLabeler(tree: tree, inference: inference, swatches: swatches).label
+    }
+
+    /// Guessed labels for one thread, node by node in document order. A class with unchecked
+    /// fields: a closure's captured variables are checked for exclusive access at every use,
+    /// and this runs for every container of the file.
+    private final class GuessedLabeler {
+        let tree: SourceTree
+        let inference: LazyInference
+        let swatches: Swatches
+        /// Models, conformers and enum cases recur (every `ColorAsset`): their labels are made
+        /// once each and kept, the last few used in a list looked through before the table (a
+        /// file has a handful of them, and comparing their names costs less than hashing).
+        @exclusivity(unchecked) var named: [NodeRole.Kind: String?] = [:]
+        @exclusivity(unchecked) var recent: [(kind: NodeRole.Kind, text: String?)] = []
+        @exclusivity(unchecked) var nextRecent = 0
+        static let recentCount = 8
+
+        init(tree: SourceTree, inference: LazyInference, swatches: Swatches) {
+            self.tree = tree
+            self.inference = inference
+            self.swatches = swatches
+        }
+
+        func label(_ node: Int) -> String? {
             // A number, bool, date or UID is only ever guessed a plain value (or a tag or
             // version), none of which has a label, and a string too unless it spells a
             // color: not guessed at all (most nodes).
             let kind = tree[node].kind
             guard kind.isContainer || kind == .data || (kind == .string && ColorSpelling.detect(node, in: tree) != nil) else { return nil }
-            let guess = inference.guess(of: node)
-            guard let role = guess.role else { return nil }
-            switch role.kind {
-            case .model, .conformer, .enumValue:
-                if let known = named[role.kind] { return known }
-                let text = label(node, role: role, diagnostics: [], tree: tree)
+            return inference.withGuess(of: node) { role, color in
+                switch role.kind {
+                case .model, .conformer, .enumValue: return namedText(node, role: role)
+                default: return PrintCommand.roleText(node, role: role, tree: tree, swatches: swatches, color: color)
+                }
+            }
+        }
+
+        private func namedText(_ node: Int, role: NodeRole) -> String? {
+            for i in recent.indices where recent[i].kind == role.kind { return recent[i].text }
+            let text: String?
+            if let known = named[role.kind] {
+                text = known
+            } else {
+                text = PrintCommand.roleText(node, role: role, tree: tree)
                 if named.count > 4096 { named.removeAll(keepingCapacity: true) }
                 named[role.kind] = text
-                return text
-            default:
-                return label(node, role: role, diagnostics: [], tree: tree, swatches: swatches, color: guess.color)
             }
+            if recent.count < Self.recentCount {
+                recent.append((role.kind, text))
+            } else {
+                recent[nextRecent] = (role.kind, text)
+                nextRecent = (nextRecent + 1) % Self.recentCount
+            }
+            return text
         }
     }
 
@@ -127,24 +161,26 @@ struct PrintCommand: ParsableCommand {
         -> String?
     {
         var parts: [String] = []
-        if let role {
-            // Guesses are marked with `~`.
-            let mark = role.inferred ? "~" : ""
-            switch role.kind {
-            case .model, .conformer, .enumValue: parts.append(mark + role.label)
-            case .color:
-                let color = detected.map { $0.color(of: node, in: tree) } ?? ColorSpelling.color(at: node, in: tree)
-                parts.append(mark + "Color" + (color.map { " \($0.hex)" + swatches.swatch($0) } ?? ""))
-            case .value(let type):
-                if tree[node].kind.isContainer, !role.inferred || type.mentionsModel {
-                    parts.append("\(mark)\(type) (\(tree[node].count))")
-                }
-            case .unknown: parts.append("? not in the schema")
-            case .typeTag, .version: break
-            }
-        }
+        if let role, let text = roleText(node, role: role, tree: tree, swatches: swatches, color: detected) { parts.append(text) }
         if !diagnostics.isEmpty { parts += diagnostics.filter { $0.kind != .unexpectedKey }.map { "! \($0.message)" } }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
+    }
+
+    /// What a label says of `role` alone (no diagnostics): nil when the role has nothing to say.
+    static func roleText(_ node: Int, role: NodeRole, tree: SourceTree, swatches: Swatches = .none, color detected: ColorSpelling.Detected? = nil) -> String? {
+        // Guesses are marked with `~`.
+        let mark = role.inferred ? "~" : ""
+        switch role.kind {
+        case .model, .conformer, .enumValue: return mark + role.label
+        case .color:
+            let color = detected.map { $0.color(of: node, in: tree) } ?? ColorSpelling.color(at: node, in: tree)
+            return mark + "Color" + (color.map { " \($0.hex)" + swatches.swatch($0) } ?? "")
+        case .value(let type):
+            guard tree[node].kind.isContainer, !role.inferred || type.mentionsModel else { return nil }
+            return "\(mark)\(type) (\(tree[node].count))"
+        case .unknown: return "? not in the schema"
+        case .typeTag, .version: return nil
+        }
     }
 }
 

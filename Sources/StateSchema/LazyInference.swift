@@ -6,7 +6,7 @@ import State
 ///
 /// Its guesses are the whole-document pass's (`SchemaInference.annotate`): both make the same
 /// `Step` at each node, from the same tag keys. Nodes must be asked for in document order
-/// (pre-order); nodes may be skipped, and asking for one again is free.
+/// (pre-order); nodes may be skipped, and asking for one again costs one step.
 public final class LazyInference {
     private let context: SchemaInference.Context
     /// A container on the path to the last node asked for, with what its step says of its
@@ -18,7 +18,6 @@ public final class LazyInference {
     }
 
     private var stack: [Frame] = []
-    private var last: (node: Int, role: NodeRole?, color: ColorSpelling.Detected?)?
 
     /// Guesses for `tree`, made as they are asked for.
     public convenience init(_ tree: SourceTree) {
@@ -50,33 +49,46 @@ public final class LazyInference {
     public func role(of node: Int) -> NodeRole? { guess(of: node).role }
 
     /// The guessed role of `node` and, for a color, its spelling (found on the way, so that a
-    /// printer need not look for it again). Same order rules as `role(of:)`.
+    /// printer need not look for it again). Same order rules as `role(of:)`; asking for the
+    /// same node again guesses it again (from its parent on: the walk keeps the path). The
+    /// last answer is not kept: copying a role and a color out per node cost a printer more
+    /// than the rare second question.
     public func guess(of node: Int) -> (role: NodeRole?, color: ColorSpelling.Detected?) {
-        if let last, last.node == node { return (last.role, last.color) }
+        let step = walkedStep(to: node)
+        return (step?.role, step?.color)
+    }
+
+    /// `body` given the guessed role of `node` (when it has one) and, for a color, its
+    /// spelling — borrowed, where `guess(of:)` hands out copies (a role holds several
+    /// strings, and a printer asks for every container of a file). Same order rules.
+    package func withGuess<Result>(of node: Int, _ body: (NodeRole, ColorSpelling.Detected?) -> Result?) -> Result? {
+        guard let step = walkedStep(to: node) else { return nil }
+        return body(step.role, step.color)
+    }
+
+    private func walkedStep(to node: Int) -> SchemaInference.Step? {
         // The walk works on a local stack, put back at the end: a class's stored array is
         // checked for exclusive access at every use, which a printer asking for every
         // container of a large file feels.
         var stack: [Frame] = []
         swap(&stack, &self.stack)
         defer { swap(&stack, &self.stack) }
-        let guess = context.walk(to: node, stack: &stack)
-        last = (node, guess.role, guess.color)
-        return guess
+        return context.walk(to: node, stack: &stack)
     }
 }
 
 extension SchemaInference.Context {
     /// Walks from the containers on `stack` (the path to the last node asked for) down to
     /// `node`, guessing each container on the way, and leaves `stack` on the path to `node`.
-    fileprivate func walk(to node: Int, stack: inout [LazyInference.Frame]) -> (role: NodeRole?, color: ColorSpelling.Detected?) {
+    fileprivate func walk(to node: Int, stack: inout [LazyInference.Frame]) -> SchemaInference.Step? {
         // Leave the containers `node` is not in.
         while let top = stack.last, !(top.node < node && node <= top.node + Int(tree[top.node].size)) { stack.removeLast() }
         if stack.isEmpty {
             let made = step(SourceTree.root, field: nil, modelName: nil)
             push(SourceTree.root, made, onto: &stack)
-            if node == SourceTree.root { return (made.role, made.color) }
+            if node == SourceTree.root { return made }
             // A node outside the root (none): nothing to guess.
-            if stack.isEmpty { return (nil, nil) }
+            if stack.isEmpty { return nil }
         }
         // Walk down from the innermost container to `node`, guessing each ancestor on the way.
         while true {
@@ -89,12 +101,12 @@ extension SchemaInference.Context {
             let key = isArray ? nil : tree.key(of: child)
             if let fixed = stack[top].rules.fixedRole(ofChildWithKey: key) {
                 // A tag or version: a scalar the step names, with nothing below it to guess.
-                return child == node ? (fixed, nil) : (nil, nil)
+                return child == node ? SchemaInference.Step(role: fixed) : nil
             }
             let (field, modelName) = stack[top].rules.childContext(key: key, isArray: isArray)
             let made = step(child, field: field, modelName: modelName)
             push(child, made, onto: &stack)
-            if child == node { return (made.role, made.color) }
+            if child == node { return made }
         }
     }
 

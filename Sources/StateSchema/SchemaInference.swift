@@ -168,61 +168,114 @@ public enum SchemaInference {
         }
 
         private func dictionaryStep(_ node: Int, field: String?, modelName: String?) -> Step {
-            if let detected = ColorSpelling.detectReading(node, in: tree) {
+            let count = Int(tree[node].count)
+            // One pass over the keys, as bytes where the file spells them plainly: whether the
+            // dictionary may be a color (a key every color spelling has, or one not plain), the
+            // last `model_type_key`, and the keys that hold tags in this document, each once in
+            // the order first met, with its last member (the one readers keep).
+            var mayBeColor = false
+            var legacyChild: Int?
+            var tags = TagMembers()
+            tree.bytes.withUnsafeBufferPointer { buffer in
+                for c in tree.children(of: node) {
+                    let range = tree.plainKeyRange(of: c, in: buffer)
+                    if let range {
+                        let key = UnsafeBufferPointer(rebasing: buffer[range])
+                        if !mayBeColor, count <= 6, ColorSpelling.isColorKey(key) { mayBeColor = true }
+                        // Non-ASCII keys as strings: canonically equal spellings are one key there.
+                        if !key.contains(where: { $0 >= 0x80 }) {
+                            if Self.legacyTagKey.withUnsafeBufferPointer({ bytesEqual(key, $0) }) {
+                                legacyChild = c
+                            } else if count > 1, let tag = tagKeyBytes.firstIndex(where: { wanted in wanted.withUnsafeBufferPointer { bytesEqual(key, $0) } }) {
+                                tags.note(tagKeyList[tag], at: c)
+                            }
+                            continue
+                        }
+                    } else {
+                        mayBeColor = true
+                    }
+                    if let key = tree.key(of: c) {
+                        if key == "model_type_key" {
+                            legacyChild = c
+                        } else if count > 1, tagKeys.contains(key) {
+                            tags.note(key, at: c)
+                        }
+                    }
+                }
+            }
+            if mayBeColor, count <= 6, let detected = ColorSpelling.detectReading(dictionaryWithColorKey: node, in: tree) {
                 // State's colors, and iTerm2's, asset catalogs' and 0…255 ones by their shape.
                 return Step(role: NodeRole(.color, field: field, transform: detected.spelling == .unitDictionary ? "ColorTransform" : nil, inferred: true), color: detected)
             }
             // Keys are read only for small dictionaries: the enum shapes have one or two, and a
             // tag is looked up by name below.
-            let count = Int(tree[node].count)
-            if count <= 2 {
-                let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
-                if keys == ["value"] || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) {
-                    let enumKey = keys.first(where: isTypeName)
-                    let caseName = enumKey.flatMap { string($0, in: node) }
-                    if keys == ["value"] || caseName.map(isCaseName) == true {
-                        return Step(role: NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true), tagKey: enumKey)
-                    }
-                }
-            }
+            if count <= 2, let enumStep = enumStep(node, field: field) { return enumStep }
             var step = Step(role: NodeRole(modelName.map { .model($0) } ?? .value(.dictionary(.scalar(.any))), field: field, inferred: true), hasVersion: true)
-            // One pass over the keys, as bytes where the file spells them plainly: the last
-            // `model_type_key`, and the members whose key holds tags in this document.
-            var legacyChild: Int?
-            var tagMembers: [String] = []
-            tree.bytes.withUnsafeBufferPointer { buffer in
-                for c in tree.children(of: node) {
-                    // Non-ASCII keys as strings: canonically equal spellings are one key there.
-                    if let range = tree.plainKeyRange(of: c, in: buffer), !buffer[range].contains(where: { $0 >= 0x80 }) {
-                        let key = UnsafeBufferPointer(rebasing: buffer[range])
-                        if Self.legacyTagKey.withUnsafeBufferPointer({ bytesEqual(key, $0) }) {
-                            legacyChild = c
-                        } else if count > 1, let tag = tagKeyBytes.firstIndex(where: { wanted in wanted.withUnsafeBufferPointer { bytesEqual(key, $0) } }) {
-                            tagMembers.append(tagKeyList[tag])
-                        }
-                    } else if let key = tree.key(of: c) {
-                        if key == "model_type_key" {
-                            legacyChild = c
-                        } else if count > 1, tagKeys.contains(key) {
-                            tagMembers.append(key)
-                        }
-                    }
-                }
-            }
             if let legacyChild, tree[legacyChild].kind == .string, let legacy = tree.scalar(at: legacyChild).stringValue, isTypeName(legacy) {
                 step.role.kind = .conformer(legacy, protocolName: "?")
                 step.tagKey = "model_type_key"
             } else {
-                // The first tag member naming a type, by the value of its last member (as
-                // readers keep). A loop, not a lazy sequence: a closure would copy the context.
-                for key in tagMembers {
-                    guard let type = string(key, in: node), isTypeName(type), type != key else { continue }
+                // The first tag member naming a type, by the value of its last member. A loop,
+                // not a lazy sequence: a closure would copy the context.
+                for i in 0..<tags.count {
+                    let (key, child) = tags[i]
+                    guard tree[child].kind == .string, let type = tree.scalar(at: child).stringValue, isTypeName(type), type != key else { continue }
                     step.role.kind = .conformer(type, protocolName: key)
                     step.tagKey = key
                     break
                 }
             }
             return step
+        }
+
+        /// `{ "value": x }`, `{ "Name": "case" }` or `{ "Name": "case", "value": x }`: an enum
+        /// value (raw, or a case with or without an associated value); nil for anything else.
+        private func enumStep(_ node: Int, field: String?) -> Step? {
+            // Every key of those shapes is `value` or a type name: a plain ASCII key that is
+            // neither (`width`, `height`) rules the dictionary out before any key is decoded.
+            let ruledOut = tree.bytes.withUnsafeBufferPointer { buffer in
+                tree.children(of: node).contains { c in
+                    guard let range = tree.plainKeyRange(of: c, in: buffer), let first = range.first.map({ buffer[$0] }), first < 0x80, !(0x41...0x5A).contains(first) else {
+                        return false
+                    }
+                    let key = UnsafeBufferPointer(rebasing: buffer[range])
+                    return !(key.count == 5 && key[0] == 0x76 && key[1] == 0x61 && key[2] == 0x6C && key[3] == 0x75 && key[4] == 0x65)  // "value"
+                }
+            }
+            if ruledOut { return nil }
+            let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
+            let onlyValue = keys.count == 1 && keys[0] == "value"
+            guard onlyValue || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) else {
+                return nil
+            }
+            let enumKey = keys.first(where: isTypeName)
+            let caseName = enumKey.flatMap { string($0, in: node) }
+            guard onlyValue || caseName.map(isCaseName) == true else { return nil }
+            return Step(role: NodeRole(.enumValue(enumKey ?? "raw value", caseName: caseName), field: field, inferred: true), tagKey: enumKey)
+        }
+
+        /// The members of a dictionary whose keys hold tags: each key once, in the order first
+        /// met, with the last member that has it. Nearly always none or one, kept without an
+        /// array then (this is made for every dictionary of a file being printed).
+        private struct TagMembers {
+            private var first: (key: String, child: Int)?
+            private var more: [(key: String, child: Int)] = []
+
+            var count: Int { first == nil ? 0 : 1 + more.count }
+
+            subscript(i: Int) -> (key: String, child: Int) { i == 0 ? first! : more[i - 1] }
+
+            mutating func note(_ key: String, at child: Int) {
+                if first == nil {
+                    first = (key, child)
+                } else if first!.key == key {
+                    first!.child = child
+                } else if let i = more.firstIndex(where: { $0.key == key }) {
+                    more[i].child = child
+                } else {
+                    more.append((key, child))
+                }
+            }
         }
 
         private static let legacyTagKey = Array("model_type_key".utf8)

@@ -34,8 +34,10 @@ public struct SourceNode: Sendable, Equatable {
         @inlinable public var isContainer: Bool { self == .dictionary || self == .array }
     }
 
-    /// No key: the node is the root or an array element.
-    public static let noKey = UInt32.max
+    /// No key: the node is the root or an array element. (Computed and inlinable, not a
+    /// stored `let`: other modules reading a stored static go through a once-token check on
+    /// every read, and `hasKey` is asked of every member a printer or a guess looks at.)
+    @inlinable public static var noKey: UInt32 { .max }
 
     /// First byte of the value: the `<` of an XML element, the first byte of a JSON token, the
     /// marker byte of a binary object.
@@ -65,7 +67,7 @@ public struct SourceNode: Sendable, Equatable {
     }
 
     /// Whether the node is a dictionary member (and has a key).
-    public var hasKey: Bool { keyStart != SourceNode.noKey }
+    @inlinable public var hasKey: Bool { keyStart != SourceNode.noKey }
     /// The node's bytes in the file.
     public var byteRange: Range<Int> { Int(start)..<Int(end) }
 

@@ -58,9 +58,12 @@ extension JSONPlistParser: SourceSyntax {
     }
 
     static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let keyStart = Int(node.keyStart)
-        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let close = buffer[(keyStart + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return (keyStart + 1)..<close
+        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let base = buffer.baseAddress else { return nil }
+        // A plain key holds no quote: its end is the next one (a byte loop — keys are short).
+        let from = Int(node.keyStart) + 1
+        var close = from
+        while close < buffer.count, base[close] != UInt8(ascii: "\"") { close += 1 }
+        return close < buffer.count ? from..<close : nil
     }
 
     static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {

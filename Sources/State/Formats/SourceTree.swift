@@ -142,7 +142,7 @@ public struct SourceTree: Sendable {
                 for child in children(of: index) {
                     let node = nodes[child]
                     guard node.hasKey else { continue }
-                    if let range = format.syntax.plainKeyRange(node, in: buffer) {
+                    if let range = Self.plainKeyRange(node, format: format, in: buffer) {
                         let spelled = UnsafeBufferPointer(rebasing: buffer[range])
                         if bytesEqual(spelled, wanted) {
                             found = child
@@ -200,7 +200,19 @@ public struct SourceTree: Sendable {
     /// UTF-8 — no entities, escapes, CDATA or UTF-16 to decode — so a search can compare them
     /// without building a string. Nil when the key must be decoded, or the node has none.
     public func plainKeyRange(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        format.syntax.plainKeyRange(nodes[index], in: buffer)
+        Self.plainKeyRange(nodes[index], format: format, in: buffer)
+    }
+
+    /// The same for a node. Switched here rather than called through `format.syntax`: this
+    /// runs for every key a printer, a guess or a lookup looks at, and a call through the
+    /// format's type costs more than finding a short key's end.
+    static func plainKeyRange(_ node: SourceNode, format: PlistFormat, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        switch format {
+        case .json, .jsonc: JSONPlistParser.plainKeyRange(node, in: buffer)
+        case .xml: XMLPlistParser.plainKeyRange(node, in: buffer)
+        case .binary: BinaryPlistParser.plainKeyRange(node, in: buffer)
+        case .openStep: OpenStepParser.plainKeyRange(node, in: buffer)
+        }
     }
 
     /// Where a string node's text is in `buffer`, when it is plain (see `plainKeyRange`).

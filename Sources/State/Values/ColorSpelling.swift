@@ -159,6 +159,29 @@ public enum ColorSpelling: Sendable, Equatable {
     /// A dictionary's spelling, with the color when the channels were read to find it.
     static func dictionaryDetection(_ node: Int, in tree: SourceTree) -> Detected? {
         guard mayBeColorDictionary(node, in: tree) else { return nil }
+        return checkedDictionaryDetection(node, in: tree)
+    }
+
+    /// `detectReading` of a dictionary of at most six members whose keys the caller has
+    /// looked at already: one of them is not plain or `isColorKey` (inference reads every
+    /// dictionary's keys in a pass of its own, and need not have them read twice).
+    package static func detectReading(dictionaryWithColorKey node: Int, in tree: SourceTree) -> Detected? {
+        checkedDictionaryDetection(node, in: tree)
+    }
+
+    /// Whether a plain key is one that every color dictionary of some spelling has (`red`,
+    /// `Red Component`, `components`): a dictionary with none, and only plain keys, is no color.
+    package static func isColorKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        for wanted in colorKeys where wanted.count == key.count {
+            if wanted.withUnsafeBufferPointer({ bytesEqual(key, $0) }) { return true }
+        }
+        return false
+    }
+
+    private static func checkedDictionaryDetection(_ node: Int, in tree: SourceTree) -> Detected? {
+        if let channels = plainChannels(of: node, in: tree) {
+            return channelDetection(red: channels.red, green: channels.green, blue: channels.blue, alpha: channels.alpha, in: tree)
+        }
         // A few members (`detect` passes over larger dictionaries): a list, not a hash table
         // — this runs for every color of a file being printed. The last of equal keys counts.
         var members: [(key: String, node: Int)] = []
@@ -170,20 +193,8 @@ public enum ColorSpelling: Sendable, Equatable {
         let children = Members(members: members)
         func number(_ key: String) -> Double? { children[key].flatMap { tree.scalar(at: $0).doubleValue } }
         if children.keysAre(rgbaKeys) || children.keysAre(rgbKeys) {
-            guard let r = number("red"), let g = number("green"), let b = number("blue") else { return nil }
-            let integers = rgbKeys.allSatisfy { tree[children[$0]!].kind == .integer }
-            if integers, r > 1 || g > 1 || b > 1, [r, g, b].allSatisfy({ (0...255).contains($0) }) {
-                // Alpha as a byte (2…255) or a fraction (a real); a whole 0 or 1 could be
-                // either, and so could the channels: no guess then.
-                var alpha = 1.0
-                if let alphaNode = children["alpha"] {
-                    guard let a = number("alpha"), (0...255).contains(a), tree[alphaNode].kind == .real ? a <= 1 : a > 1 else { return nil }
-                    alpha = tree[alphaNode].kind == .integer && a > 1 ? a / 255 : a
-                }
-                return Detected(spelling: .byteDictionary, color: RGBAColor(red: r / 255, green: g / 255, blue: b / 255, alpha: alpha))
-            }
-            guard children.keysAre(rgbaKeys), let alpha = number("alpha"), [r, g, b, alpha].allSatisfy({ (0...1).contains($0) }) else { return nil }
-            return Detected(spelling: .unitDictionary, color: RGBAColor(red: r, green: g, blue: b, alpha: alpha))
+            // Exactly red, green, blue (and alpha, when `keysAre(rgbaKeys)`).
+            return channelDetection(red: children["red"]!, green: children["green"]!, blue: children["blue"]!, alpha: children["alpha"], in: tree)
         }
         if iTermChannelKeys.allSatisfy({ number($0).map { (0...1).contains($0) } ?? false }) {
             if children["Alpha Component"] != nil, !(number("Alpha Component").map { (0...1).contains($0) } ?? false) { return nil }
@@ -200,6 +211,49 @@ public enum ColorSpelling: Sendable, Equatable {
     }
 
     /// A dictionary's members by key, for the few a color has.
+    /// A dictionary keyed by exactly `red`, `green`, `blue` (and perhaps `alpha`), every key
+    /// plain ASCII: its channels' nodes, the last of equal keys. Nil for anything else, which
+    /// the general way (keys decoded) looks at — State's colors are read here without a
+    /// string made per key.
+    private static func plainChannels(of node: Int, in tree: SourceTree) -> (red: Int, green: Int, blue: Int, alpha: Int?)? {
+        tree.bytes.withUnsafeBufferPointer { buffer -> (red: Int, green: Int, blue: Int, alpha: Int?)? in
+            var found: [Int?] = [nil, nil, nil, nil]
+            for child in tree.children(of: node) {
+                guard let range = tree.plainKeyRange(of: child, in: buffer) else { return nil }
+                let key = UnsafeBufferPointer(rebasing: buffer[range])
+                guard let channel = channelKeys.firstIndex(where: { wanted in wanted.withUnsafeBufferPointer { bytesEqual(key, $0) } }) else { return nil }
+                found[channel] = child
+            }
+            guard let red = found[0], let green = found[1], let blue = found[2] else { return nil }
+            return (red, green, blue, found[3])
+        }
+    }
+
+    private static let channelKeys: [[UInt8]] = rgbaKeys.map { Array($0.utf8) }
+
+    /// A dictionary of red, green, blue and perhaps alpha (its only keys): 0…255 whole
+    /// numbers (a byte dictionary) or 0…1 numbers with alpha (State's colors); nil when the
+    /// numbers say neither.
+    private static func channelDetection(red: Int, green: Int, blue: Int, alpha alphaNode: Int?, in tree: SourceTree) -> Detected? {
+        func number(_ child: Int) -> Double? { tree.scalar(at: child).doubleValue }
+        guard let r = number(red), let g = number(green), let b = number(blue) else { return nil }
+        let integers = tree[red].kind == .integer && tree[green].kind == .integer && tree[blue].kind == .integer
+        let bytes: ClosedRange<Double> = 0...255
+        let unit: ClosedRange<Double> = 0...1
+        if integers, r > 1 || g > 1 || b > 1, bytes.contains(r), bytes.contains(g), bytes.contains(b) {
+            // Alpha as a byte (2…255) or a fraction (a real); a whole 0 or 1 could be
+            // either, and so could the channels: no guess then.
+            var alpha = 1.0
+            if let alphaNode {
+                guard let a = number(alphaNode), bytes.contains(a), tree[alphaNode].kind == .real ? a <= 1 : a > 1 else { return nil }
+                alpha = tree[alphaNode].kind == .integer && a > 1 ? a / 255 : a
+            }
+            return Detected(spelling: .byteDictionary, color: RGBAColor(red: r / 255, green: g / 255, blue: b / 255, alpha: alpha))
+        }
+        guard let alphaNode, let alpha = number(alphaNode), unit.contains(r), unit.contains(g), unit.contains(b), unit.contains(alpha) else { return nil }
+        return Detected(spelling: .unitDictionary, color: RGBAColor(red: r, green: g, blue: b, alpha: alpha))
+    }
+
     private struct Members {
         let members: [(key: String, node: Int)]
 
@@ -221,10 +275,7 @@ public enum ColorSpelling: Sendable, Equatable {
         tree.bytes.withUnsafeBufferPointer { buffer in
             for child in tree.children(of: node) {
                 guard let range = tree.plainKeyRange(of: child, in: buffer) else { return true }
-                let key = UnsafeBufferPointer(rebasing: buffer[range])
-                for wanted in colorKeys where wanted.count == key.count {
-                    if wanted.withUnsafeBufferPointer({ bytesEqual(key, $0) }) { return true }
-                }
+                if isColorKey(UnsafeBufferPointer(rebasing: buffer[range])) { return true }
             }
             return false
         }
