@@ -125,7 +125,7 @@ enum TreePrinter {
     private static func quoted(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) {
         out.append(UInt8(ascii: "\""))
         // Most text needs no escapes: copied whole.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !ByteScan.containsControlQuoteOrBackslash(utf8) {
             out.append(utf8)
             out.append(UInt8(ascii: "\""))
             return

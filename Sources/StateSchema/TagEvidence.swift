@@ -14,20 +14,10 @@ import Synchronization
 struct TagEvidence {
     /// key → type named → the key sets (other keys, sorted) of the dictionaries naming it.
     private var seen: [String: [String: Set<[String]>]] = [:]
-    /// The dictionaries already judged, as their keys' bytes in order with the types they name:
-    /// conformers of one protocol recur by the thousand with the same keys, and their evidence
-    /// is the same each time.
-    private var judged: Set<Shape> = []
-    private var shape = Shape()
-
-    /// A dictionary's shape as bytes, hashed whole (an array of bytes hashes byte by byte).
-    private struct Shape: Hashable {
-        var bytes: [UInt8] = []
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
+    /// The dictionaries already judged, by what their evidence depends on (`fingerprint`):
+    /// conformers of one protocol recur by the thousand alike, and their evidence is the same
+    /// each time.
+    private var judged: Set<Fingerprint> = []
 
     /// The tag keys of `tree`, judged from its dictionaries down to `depth` levels.
     ///
@@ -117,14 +107,21 @@ struct TagEvidence {
     /// Gathers the evidence of one dictionary: its string members whose key and value both
     /// name types.
     mutating func collect(dictionary node: Int, in tree: SourceTree) {
+        // A type name starts with a capital: a dictionary with no string member under such a
+        // key (or one not spelled plainly) is passed over by its keys' first bytes.
+        let mayName = tree.bytes.withUnsafeBufferPointer { buffer in
+            tree.children(of: node).contains { child in tree[child].kind == .string && Self.mayNameType(child, in: tree, buffer: buffer) }
+        }
+        guard mayName else { return }
+        // Seen with these keys, in this order, and these values under keys that may name
+        // types: nothing new to learn (conformers recur by the thousand alike).
+        if let fingerprint = Self.fingerprint(of: node, in: tree) {
+            guard !judged.contains(fingerprint) else { return }
+            judged.insert(fingerprint)
+        }
         var candidates: [(key: String, type: String)] = []
         tree.bytes.withUnsafeBufferPointer { buffer in
-            for child in tree.children(of: node) where tree[child].kind == .string {
-                // A type name starts with a capital: most keys are passed over by their first
-                // byte without decoding.
-                if let range = tree.plainKeyRange(of: child, in: buffer), let first = range.first.map({ buffer[$0] }), first < 0x80, !(0x41...0x5A).contains(first) {
-                    continue
-                }
+            for child in tree.children(of: node) where tree[child].kind == .string && Self.mayNameType(child, in: tree, buffer: buffer) {
                 guard let key = tree.key(of: child), SchemaInference.isTypeName(key), case .string(let value) = tree.scalar(at: child), SchemaInference.isTypeName(value),
                     value != key
                 else {
@@ -134,11 +131,6 @@ struct TagEvidence {
             }
         }
         guard !candidates.isEmpty else { return }
-        // Seen with these keys, in this order, naming these types: nothing new to learn.
-        if let shape = plainShape(of: node, in: tree, candidates: candidates) {
-            guard !judged.contains(shape) else { return }
-            judged.insert(shape)
-        }
         let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
         for (key, type) in candidates {
             let others = keys.filter { $0 != key && $0 != ModelVersion.key }.sorted()
@@ -146,28 +138,60 @@ struct TagEvidence {
         }
     }
 
-    /// The dictionary's keys as the file spells them, then its candidates' keys and the types
-    /// they name, each after its length (so no two shapes spell alike); nil when a key is not
-    /// spelled plainly.
-    private mutating func plainShape(of node: Int, in tree: SourceTree, candidates: [(key: String, type: String)]) -> Shape? {
-        shape.bytes.removeAll(keepingCapacity: true)
-        func append(_ bytes: some Collection<UInt8>) {
-            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { shape.bytes.append(contentsOf: $0) }
-            shape.bytes.append(contentsOf: bytes)
-        }
-        let plain = tree.bytes.withUnsafeBufferPointer { buffer in
+    /// Whether member `child`'s key may name a type: not a plain ASCII key starting with
+    /// anything but a capital.
+    private static func mayNameType(_ child: Int, in tree: SourceTree, buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let range = tree.plainKeyRange(of: child, in: buffer), let first = range.first.map({ buffer[$0] }), first < 0x80 else { return true }
+        return (0x41...0x5A).contains(first)
+    }
+
+    /// What a dictionary's evidence depends on, hashed: its keys as the file spells them, in
+    /// order, and the text of each string member whose key may name a type (`mayNameType`).
+    /// Two dictionaries alike in these give the same evidence. Nil when a key or such a
+    /// string is not spelled plainly.
+    ///
+    /// A 128-bit hash of the bytes read (two 64-bit lanes mixed differently, each byte run
+    /// after its length), not the bytes kept: copying a shape per dictionary and hashing it
+    /// with `Hasher` cost more than judging it. Two dictionaries unlike in them share a
+    /// fingerprint by chance about once in 2^64 pairs; the evidence of the second is then
+    /// passed over, which an evidence of thousands of dictionaries does not feel.
+    private static func fingerprint(of node: Int, in tree: SourceTree) -> Fingerprint? {
+        tree.bytes.withUnsafeBufferPointer { buffer -> Fingerprint? in
+            var hash = Fingerprint()
             for child in tree.children(of: node) {
-                guard let range = tree.plainKeyRange(of: child, in: buffer) else { return false }
-                append(UnsafeBufferPointer(rebasing: buffer[range]))
+                guard let range = tree.plainKeyRange(of: child, in: buffer) else { return nil }
+                hash.mix(UnsafeBufferPointer(rebasing: buffer[range]))
+                if tree[child].kind == .string, mayNameType(child, in: tree, buffer: buffer) {
+                    guard let value = tree.plainStringRange(of: child, in: buffer) else { return nil }
+                    hash.mix(UnsafeBufferPointer(rebasing: buffer[value]))
+                } else {
+                    hash.mix(length: -1)
+                }
             }
-            return true
+            return hash
         }
-        guard plain else { return nil }
-        for candidate in candidates {
-            append(candidate.key.utf8)
-            append(candidate.type.utf8)
+    }
+
+    /// Two 64-bit hash lanes over byte runs (`fingerprint(of:in:)`).
+    struct Fingerprint: Hashable {
+        private var a: UInt64 = 0xCBF2_9CE4_8422_2325
+        private var b: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        mutating func mix(length: Int) {
+            let n = UInt64(bitPattern: Int64(length))
+            a = (a ^ n) &* 0x0100_0000_01B3
+            b = (b ^ n) &* 0xFF51_AFD7_ED55_8CCD
+            b ^= b >> 33
         }
-        return shape
+
+        mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
+            mix(length: bytes.count)
+            for byte in bytes {
+                a = (a ^ UInt64(byte)) &* 0x0100_0000_01B3
+                b = (b &+ UInt64(byte)) &* 0xC4CE_B9FE_1A85_EC53
+                b ^= b >> 29
+            }
+        }
     }
 
     /// The keys with strong evidence of holding type tags.

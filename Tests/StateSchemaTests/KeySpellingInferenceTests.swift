@@ -67,6 +67,29 @@ import Testing
         #expect(colors > 40 && enums > 100 && conformers > 200, "\(colors) colors, \(enums) enums, \(conformers) conformers")
     }
 
+    /// Dictionaries are judged for tag evidence once per likeness (keys in order, and the text
+    /// under keys that may name types): two with the same keys that name different types are
+    /// both judged. Here `Shape` names both types over the key set `[x]`, so it is no tag key —
+    /// judging only the first `[x]` dictionary would make it one.
+    @Test func dictionariesAlikeButForTheTypeTheyNameAreBothJudged() throws {
+        let doc = Doc.array([
+            .dictionary([("Shape", .string("CircleShape")), ("x", .integer(1))]),
+            .dictionary([("Shape", .string("SquareShape")), ("x", .integer(2))]),
+            .dictionary([("Shape", .string("SquareShape")), ("side", .integer(3))]),
+            .dictionary([("Shape", .string("CircleShape")), ("radius", .integer(4))]),
+        ])
+        for escaping in [false, true] {
+            let tree = try SourceTree(parsing: Array(doc.json(escapingKeys: escaping).utf8))
+            #expect(LazyInference(tree).tagKeys.isEmpty, "keys escaped: \(escaping)")
+        }
+        // Without the shared `[x]` key set it is one.
+        let tagged = Doc.array([
+            .dictionary([("Shape", .string("CircleShape")), ("x", .integer(1))]),
+            .dictionary([("Shape", .string("SquareShape")), ("side", .integer(3))]),
+        ])
+        #expect(LazyInference(try SourceTree(parsing: Array(tagged.json(escapingKeys: false).utf8))).tagKeys == ["Shape"])
+    }
+
     /// Colors of both number spellings, near misses, keys in any order and twice, enum shapes,
     /// conformers tagged by a key the document shows twice over, like items.
     static func randomDoc(_ rng: inout SeededGenerator, depth: Int) -> Doc {

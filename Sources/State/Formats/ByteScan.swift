@@ -1,6 +1,6 @@
 /// Word-at-a-time byte searches (SWAR): eight bytes per step instead of one, for the scanning
 /// loops that dominate parsing time.
-enum ByteScan {
+package enum ByteScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -15,6 +15,40 @@ enum ByteScan {
     /// High bit set in exactly the bytes that are not XML whitespace (space, tab, LF, CR).
     @inline(__always) static func nonSpace(_ word: UInt64) -> UInt64 {
         ~(matches(word, 0x20) | matches(word, 0x09) | matches(word, 0x0A) | matches(word, 0x0D)) & highs
+    }
+
+    /// The first index in `from..<end` holding `target`, or `end`.
+    @inline(__always) static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        while i + 8 <= end {
+            let hit = matches(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), target)
+            if hit != 0 { return i + hit.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end, base[i] != target { i += 1 }
+        return i
+    }
+
+    /// Whether `bytes` hold a control character (below 0x20), a double quote or a backslash:
+    /// what a quoted string must escape. Eight bytes a step (a printer asks it of every key
+    /// and string it writes).
+    package static func containsControlQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let end = bytes.count
+        var i = 0
+        while i + 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20: (x - 0x20…) & ~x & 0x80… is nonzero exactly when one is.
+            let control = (word &- ones &* 0x20) & ~word & highs
+            if control | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) != 0 { return true }
+            i += 8
+        }
+        while i < end {
+            let c = base[i]
+            if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The first index at or after `from` (before `end`) that is not XML whitespace, or `end`.

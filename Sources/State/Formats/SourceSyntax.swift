@@ -34,8 +34,8 @@ extension XMLPlistParser: SourceSyntax {
     static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let (gt, selfClosing) = tagEnd(buffer, from: Int(node.keyStart) + 1) else { return nil }
         if selfClosing { return gt..<gt }
-        guard let lt = buffer[(gt + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
-        return (gt + 1)..<lt
+        let lt = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: buffer.baseAddress!, from: gt + 1, end: buffer.count)
+        return lt < buffer.count ? (gt + 1)..<lt : nil
     }
 
     static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
@@ -59,10 +59,9 @@ extension JSONPlistParser: SourceSyntax {
 
     static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let base = buffer.baseAddress else { return nil }
-        // A plain key holds no quote: its end is the next one (a byte loop — keys are short).
+        // A plain key holds no quote: its end is the next one.
         let from = Int(node.keyStart) + 1
-        var close = from
-        while close < buffer.count, base[close] != UInt8(ascii: "\"") { close += 1 }
+        let close = ByteScan.firstIndex(of: UInt8(ascii: "\""), in: base, from: from, end: buffer.count)
         return close < buffer.count ? from..<close : nil
     }
 
