@@ -232,17 +232,24 @@ public enum SchemaInference {
         /// value (raw, or a case with or without an associated value); nil for anything else.
         private func enumStep(_ node: Int, field: String?) -> Step? {
             // Every key of those shapes is `value` or a type name: a plain ASCII key that is
-            // neither (`width`, `height`) rules the dictionary out before any key is decoded.
+            // neither (`width`, `height`) rules the dictionary out before any key is decoded,
+            // and a plain `value` alone is a raw value (no key names a type).
+            var plainValues = 0
             let ruledOut = tree.bytes.withUnsafeBufferPointer { buffer in
                 tree.children(of: node).contains { c in
                     guard let range = tree.plainKeyRange(of: c, in: buffer), let first = range.first.map({ buffer[$0] }), first < 0x80, !(0x41...0x5A).contains(first) else {
                         return false
                     }
                     let key = UnsafeBufferPointer(rebasing: buffer[range])
-                    return !(key.count == 5 && key[0] == 0x76 && key[1] == 0x61 && key[2] == 0x6C && key[3] == 0x75 && key[4] == 0x65)  // "value"
+                    guard key.count == 5, key[0] == 0x76, key[1] == 0x61, key[2] == 0x6C, key[3] == 0x75, key[4] == 0x65 else { return true }  // not "value"
+                    plainValues += 1
+                    return false
                 }
             }
             if ruledOut { return nil }
+            if plainValues == 1, tree[node].count == 1 {
+                return Step(role: NodeRole(.enumValue("raw value", caseName: nil), field: field, inferred: true), tagKey: nil)
+            }
             let keys = tree.children(of: node).compactMap { tree.key(of: $0) }
             let onlyValue = keys.count == 1 && keys[0] == "value"
             guard onlyValue || (keys.count <= 2 && keys.contains("value") && keys.contains(where: isTypeName)) || (keys.count == 1 && isTypeName(keys[0])) else {

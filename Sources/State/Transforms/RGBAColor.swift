@@ -44,9 +44,18 @@ public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
     public var hex: String {
+        // Spelled into nine bytes at most (a printer labels every color of a file with it).
         let c = channels8
-        func two(_ b: UInt8) -> String { b < 16 ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true) }
-        return "#" + two(c.red) + two(c.green) + two(c.blue) + (c.alpha == 255 ? "" : two(c.alpha))
+        let digits: StaticString = "0123456789ABCDEF"
+        let channels = c.alpha == 255 ? [c.red, c.green, c.blue] : [c.red, c.green, c.blue, c.alpha]
+        return String(unsafeUninitializedCapacity: 1 + 2 * channels.count) { text in
+            text[0] = UInt8(ascii: "#")
+            for (i, channel) in channels.enumerated() {
+                text[1 + 2 * i] = digits.utf8Start[Int(channel >> 4)]
+                text[2 + 2 * i] = digits.utf8Start[Int(channel & 15)]
+            }
+            return 1 + 2 * channels.count
+        }
     }
 
     public var description: String { hex }
