@@ -184,13 +184,28 @@ struct TagEvidence {
             b ^= b >> 33
         }
 
+        /// The run's length, then its bytes eight at a time (the last word zero-padded: the
+        /// length tells it apart from a run with zeros at its end).
         mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
             mix(length: bytes.count)
-            for byte in bytes {
-                a = (a ^ UInt64(byte)) &* 0x0100_0000_01B3
-                b = (b &+ UInt64(byte)) &* 0xC4CE_B9FE_1A85_EC53
-                b ^= b >> 29
+            guard let base = bytes.baseAddress else { return }
+            var i = 0
+            while i + 8 <= bytes.count {
+                mix(word: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                i += 8
             }
+            if i < bytes.count {
+                var word: UInt64 = 0
+                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[i...])) }
+                mix(word: word)
+            }
+        }
+
+        private mutating func mix(word: UInt64) {
+            a = (a ^ word) &* 0x0100_0000_01B3
+            a ^= a >> 31
+            b = (b &+ word) &* 0xC4CE_B9FE_1A85_EC53
+            b ^= b >> 29
         }
     }
 
