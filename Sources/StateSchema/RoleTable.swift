@@ -44,12 +44,20 @@ public struct RoleTable: Sendable {
         }
     }
 
+    /// Gives `node` the role `role` (what setting the subscript does, without wrapping the
+    /// role in an optional copy first — a whole guess sets one per node).
+    package mutating func set(_ role: NodeRole, at node: Int) {
+        store(intern(role), at: node)
+    }
+
     /// The index + 1 of `role` in `distinct`, added when it is new.
     private mutating func intern(_ role: NodeRole) -> UInt32 {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: role.quickHash) & mask
         while slots[slot] != 0 {
-            if distinct[Int(slots[slot]) - 1] == role { return slots[slot] }
+            let index = Int(slots[slot]) - 1
+            // Compared where it is stored: reading it out of the array copies its strings.
+            if distinct.withUnsafeBufferPointer({ $0[index] == role }) { return slots[slot] }
             slot = (slot + 1) & mask
         }
         distinct.append(role)

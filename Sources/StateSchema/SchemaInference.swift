@@ -28,7 +28,8 @@ public enum SchemaInference {
     public static func annotate(_ tree: SourceTree, depthLimit: Int = .max, widthLimit: Int = .max) -> TypedDocument {
         var roles = RoleTable(nodeCount: tree.nodes.count, sparse: depthLimit != .max || widthLimit != .max)
         let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit), widthLimit: widthLimit)
-        context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles)
+        var keys = KeyCache(tree)
+        context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles, keys: &keys)
         return TypedDocument(schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
 
@@ -51,6 +52,28 @@ public enum SchemaInference {
         }
         guard let first = s.unicodeScalars.first, uppercaseFirst ? first.properties.isUppercase : first.properties.isLowercase else { return false }
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    /// A binary plist stores each key once and refers to it from every dictionary: the keys
+    /// last decoded, by where their object starts (direct-mapped), are not decoded again when
+    /// a whole guess reads every member's key. Other formats decode each key where it is.
+    struct KeyCache {
+        private var slots: [(start: UInt32, key: String)]?
+
+        init(_ tree: SourceTree) {
+            slots = tree.format == .binary && tree.nodes.count > 256 ? Array(repeating: (UInt32.max, ""), count: 512) : nil
+        }
+
+        mutating func key(of node: Int, in tree: SourceTree) -> String? {
+            guard slots != nil else { return tree.key(of: node) }
+            let start = tree[node].keyStart
+            guard start != SourceNode.noKey else { return nil }
+            let slot = Int(truncatingIfNeeded: (start &* 0x9E37_79B1) >> 23)
+            if slots![slot].start == start { return slots![slot].key }
+            guard let key = tree.key(of: node) else { return nil }
+            slots![slot] = (start, key)
+            return key
+        }
     }
 
     /// What inference decides at one node: its role, and what its children are visited with.
@@ -120,19 +143,19 @@ public enum SchemaInference {
         }
 
         /// `depth` is how many more levels below `node` to visit.
-        func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable) {
+        func visit(_ node: Int, field: String?, modelName: String?, depth: Int, into roles: inout RoleTable, keys: inout KeyCache) {
             guard depth >= 0 else { return }
             let step = self.step(node, field: field, modelName: modelName)
-            roles[node] = step.role
+            roles.set(step.role, at: node)
             guard tree[node].kind.isContainer else { return }
             let isArray = tree[node].kind == .array
             for c in tree.children(of: node).prefix(widthLimit) {
-                let key = isArray ? nil : tree.key(of: c)
+                let key = isArray ? nil : keys.key(of: c, in: tree)
                 if let fixed = step.rules.fixedRole(ofChildWithKey: key) {
-                    roles[c] = fixed
+                    roles.set(fixed, at: c)
                 } else {
                     let context = step.rules.childContext(key: key, isArray: isArray)
-                    visit(c, field: context.field, modelName: context.modelName, depth: depth - 1, into: &roles)
+                    visit(c, field: context.field, modelName: context.modelName, depth: depth - 1, into: &roles, keys: &keys)
                 }
             }
         }

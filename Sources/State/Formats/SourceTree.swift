@@ -217,7 +217,14 @@ public struct SourceTree: Sendable {
 
     /// Where a string node's text is in `buffer`, when it is plain (see `plainKeyRange`).
     public func plainStringRange(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        format.syntax.plainStringRange(nodes[index], in: buffer)
+        // Switched here, as `plainKeyRange` is: a guess asks this of every string.
+        let node = nodes[index]
+        switch format {
+        case .json, .jsonc: return JSONPlistParser.plainStringRange(node, in: buffer)
+        case .xml: return XMLPlistParser.plainStringRange(node, in: buffer)
+        case .binary: return BinaryPlistParser.plainStringRange(node, in: buffer)
+        case .openStep: return OpenStepParser.plainStringRange(node, in: buffer)
+        }
     }
 
     /// A number as the file spells it (`1E3`, `0x1F`, `0.500`); nil in binary files, which
