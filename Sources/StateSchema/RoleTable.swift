@@ -15,6 +15,8 @@ public struct RoleTable: Sendable {
     /// strings was a third of guessing a whole document; the hash here reads the field name
     /// and the kind's case and names, and equal-hash roles are told apart by `==`.
     private var slots = [UInt32](repeating: 0, count: 64)
+    /// `distinct` indexes + 1 of roles interned lately, by `recentSlot` (0: none).
+    private var recent = [UInt32](repeating: 0, count: RoleTable.recentCount)
     /// The number of nodes of the document the table is for.
     public private(set) var nodeCount: Int
 
@@ -52,6 +54,38 @@ public struct RoleTable: Sendable {
 
     /// The index + 1 of `role` in `distinct`, added when it is new.
     private mutating func intern(_ role: NodeRole) -> UInt32 {
+        // The role last interned with the same kind of kind and a field of the same length
+        // and first byte is most often this one (a model's fields recur instance after
+        // instance): compared first, before the role is hashed whole.
+        let quick = Self.recentSlot(role)
+        let recentIndex = recent[quick]
+        if recentIndex != 0, distinct.withUnsafeBufferPointer({ $0[Int(recentIndex) - 1] == role }) { return recentIndex }
+        let index = interned(role)
+        recent[quick] = index
+        return index
+    }
+
+    /// A slot of `recent` for `role`, from what is cheap to read of it.
+    private static func recentSlot(_ role: NodeRole) -> Int {
+        let kind: Int
+        switch role.kind {
+        case .model: kind = 1
+        case .conformer: kind = 2
+        case .enumValue: kind = 3
+        case .value: kind = 4
+        case .color: kind = 5
+        case .typeTag: kind = 6
+        case .version: kind = 7
+        case .unknown: kind = 8
+        }
+        let field = role.field.map { ($0.utf8.count, Int($0.utf8.first ?? 0)) } ?? (255, 0)
+        return (kind &* 97 &+ field.0 &* 31 &+ field.1) & (recentCount - 1)
+    }
+
+    private static let recentCount = 128
+
+    /// `intern` through the hash table.
+    private mutating func interned(_ role: NodeRole) -> UInt32 {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: role.quickHash) & mask
         while slots[slot] != 0 {
