@@ -245,15 +245,22 @@ enum BinaryPlistParser {
             let table = trailer.offsetTableOffset
             let limit = objectLimit
             let b = self.b
-            // Per object: 0 when not yet validated, else `end << 8 | kind + 1`.
-            let cache = UnsafeMutablePointer<UInt64>.allocate(capacity: objectCount)
+            // Per object: 0 when not yet validated, else its end (never 0: objects start at 8
+            // or later). Its kind is read again from its marker, which validating found good:
+            // four bytes an object, not nine — this table is part of a large file's peak.
+            let cache = UnsafeMutablePointer<UInt32>.allocate(capacity: objectCount)
             cache.initialize(repeating: 0, count: objectCount)
-            // Objects on the path from the root: a reference back to one is a cycle.
-            let onPath = UnsafeMutablePointer<Bool>.allocate(capacity: objectCount)
-            onPath.initialize(repeating: false, count: objectCount)
+            // Objects on the path from the root, a bit each: a reference back to one is a cycle.
+            let pathWords = (objectCount + 63) / 64
+            let onPath = UnsafeMutablePointer<UInt64>.allocate(capacity: pathWords)
+            onPath.initialize(repeating: 0, count: pathWords)
             defer {
                 cache.deallocate()
                 onPath.deallocate()
+            }
+            @inline(__always) func isOnPath(_ object: Int) -> Bool { onPath[object >> 6] & (1 << UInt64(object & 63)) != 0 }
+            @inline(__always) func setOnPath(_ object: Int, _ on: Bool) {
+                if on { onPath[object >> 6] |= 1 << UInt64(object & 63) } else { onPath[object >> 6] &= ~(1 << UInt64(object & 63)) }
             }
             var nodes = self.nodes
             self.nodes = []
@@ -275,12 +282,9 @@ enum BinaryPlistParser {
 
             @inline(__always) func kindAndEnd(_ object: Int, _ start: Int) throws -> (SourceNode.Kind, Int) {
                 let cached = cache[object]
-                if cached != 0 {
-                    // The cache only ever holds `kind.rawValue + 1`, so the bit cast is exact.
-                    return (unsafeBitCast(UInt8(truncatingIfNeeded: cached &- 1), to: SourceNode.Kind.self), Int(cached >> 8))
-                }
+                if cached != 0 { return (Parser.validatedKind(marker: b[start]), Int(cached)) }
                 let (kind, end) = try Parser.validate(b, at: start, limit: limit, refSize: refSize)
-                cache[object] = UInt64(end) << 8 | UInt64(kind.rawValue + 1)
+                cache[object] = UInt32(truncatingIfNeeded: end)
                 return (kind, end)
             }
 
@@ -315,14 +319,14 @@ enum BinaryPlistParser {
                 if kind.isContainer {
                     let h = try header(b, at: start, limit: limit)
                     if h.count > 0 {
-                        guard !onPath[object] else {
+                        guard !isOnPath(object) else {
                             throw PlistError("reference cycle: object \(object) contains itself", at: .byte(offset: position))
                         }
                         let open = stack.count + (top.node >= 0 ? 1 : 0) + depthOffset
                         guard open < PlistLimits.maxDepth else {
                             throw PlistError("nesting deeper than \(PlistLimits.maxDepth) levels", at: .byte(offset: start))
                         }
-                        onPath[object] = true
+                        setOnPath(object, true)
                         if top.node >= 0 { stack.append(top) }
                         top = Frame(node: nodes.count - 1, object: object, refs: h.payload, count: h.count, next: 0, isDict: kind == .dictionary)
                     }
@@ -333,7 +337,7 @@ enum BinaryPlistParser {
                 while top.next == top.count {
                     nodes[top.node].size = UInt32(nodes.count - top.node - 1)
                     nodes[top.node].count = UInt32(top.count)
-                    onPath[top.object] = false
+                    setOnPath(top.object, false)
                     guard let outer = stack.popLast() else { return }
                     top = outer
                 }
@@ -352,6 +356,21 @@ enum BinaryPlistParser {
                     keyStart = SourceNode.noKey
                     position = top.refs + i * refSize
                 }
+            }
+        }
+
+        /// The kind of an object whose marker `validate` has accepted (what it returned).
+        @inline(__always) static func validatedKind(marker: UInt8) -> SourceNode.Kind {
+            switch marker >> 4 {
+            case 0x0: marker == 0x00 ? .null : marker == 0x08 ? .falseValue : .trueValue
+            case 0x1: .integer
+            case 0x2: .real
+            case 0x3: .date
+            case 0x4: .data
+            case 0x5, 0x6: .string
+            case 0x8: .uid
+            case 0xD: .dictionary
+            default: .array  // 0xA, and 0xC (a set, read as an array)
             }
         }
 
