@@ -28,7 +28,7 @@ public enum SchemaInference {
     public static func annotate(_ tree: SourceTree, depthLimit: Int = .max, widthLimit: Int = .max) -> TypedDocument {
         var roles = RoleTable(nodeCount: tree.nodes.count, sparse: depthLimit != .max || widthLimit != .max)
         let context = Context(tree: tree, tagKeys: TagEvidence.tagKeys(of: tree, depth: depthLimit), widthLimit: widthLimit)
-        var keys = KeyCache(tree)
+        var keys = KeyCache(tree, size: tree.nodes.count)
         context.visit(SourceTree.root, field: nil, modelName: nil, depth: depthLimit, into: &roles, keys: &keys)
         return TypedDocument(schema: Schema(), rootType: nil, roles: roles, diagnostics: [])
     }
@@ -52,28 +52,6 @@ public enum SchemaInference {
         }
         guard let first = s.unicodeScalars.first, uppercaseFirst ? first.properties.isUppercase : first.properties.isLowercase else { return false }
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
-    }
-
-    /// A binary plist stores each key once and refers to it from every dictionary: the keys
-    /// last decoded, by where their object starts (direct-mapped), are not decoded again when
-    /// a whole guess reads every member's key. Other formats decode each key where it is.
-    struct KeyCache {
-        private var slots: [(start: UInt32, key: String)]?
-
-        init(_ tree: SourceTree) {
-            slots = tree.format == .binary && tree.nodes.count > 256 ? Array(repeating: (UInt32.max, ""), count: 512) : nil
-        }
-
-        mutating func key(of node: Int, in tree: SourceTree) -> String? {
-            guard slots != nil else { return tree.key(of: node) }
-            let start = tree[node].keyStart
-            guard start != SourceNode.noKey else { return nil }
-            let slot = Int(truncatingIfNeeded: (start &* 0x9E37_79B1) >> 23)
-            if slots![slot].start == start { return slots![slot].key }
-            guard let key = tree.key(of: node) else { return nil }
-            slots![slot] = (start, key)
-            return key
-        }
     }
 
     /// What inference decides at one node: its role, and what its children are visited with.

@@ -12,9 +12,8 @@ import OrderedCollections
 struct ValueBuilder {
     let tree: SourceTree
     let buffer: UnsafeBufferPointer<UInt8>
-    /// A binary plist stores each key once and refers to it from every dictionary: the last
-    /// keys decoded, by where their object starts (direct-mapped), are not decoded again.
-    private var keys: [(start: UInt32, key: String)]?
+    /// Binary keys already decoded (per builder: each half of a split has its own).
+    private var keys: KeyCache
     /// A container already built (by the split), taken as it is when the walk reaches it
     /// (-1: none). Two fields, not an optional pair, so the check binds no copy per node.
     private var prebuiltIndex = -1
@@ -25,7 +24,7 @@ struct ValueBuilder {
     init(tree: SourceTree, buffer: UnsafeBufferPointer<UInt8>, size: Int = .max) {
         self.tree = tree
         self.buffer = buffer
-        keys = tree.format == .binary && size > 256 ? Array(repeating: (UInt32.max, ""), count: 512) : nil
+        keys = KeyCache(tree, size: size)
     }
 
     /// The value of the subtree at `index`, split in two when it has more than `threshold`
@@ -100,12 +99,7 @@ struct ValueBuilder {
     }
 
     private mutating func key(of node: SourceNode) -> String {
-        guard keys != nil else { return tree.key(node, in: buffer) }
-        let slot = Int(truncatingIfNeeded: (node.keyStart &* 0x9E37_79B1) >> 23)
-        if keys![slot].start == node.keyStart { return keys![slot].key }
-        let key = tree.key(node, in: buffer)
-        keys![slot] = (node.keyStart, key)
-        return key
+        keys.key(of: node, in: tree, buffer: buffer)
     }
 
     /// The keys (in a dictionary) and values of the sibling subtrees from `first` to `end`.

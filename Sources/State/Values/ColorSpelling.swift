@@ -159,14 +159,7 @@ public enum ColorSpelling: Sendable, Equatable {
     /// A dictionary's spelling, with the color when the channels were read to find it.
     static func dictionaryDetection(_ node: Int, in tree: SourceTree) -> Detected? {
         guard mayBeColorDictionary(node, in: tree) else { return nil }
-        return checkedDictionaryDetection(node, in: tree)
-    }
-
-    /// `detectReading` of a dictionary of at most six members whose keys the caller has
-    /// looked at already: one of them is not plain or `isColorKey` (inference reads every
-    /// dictionary's keys in a pass of its own, and need not have them read twice).
-    package static func detectReading(dictionaryWithColorKey node: Int, in tree: SourceTree) -> Detected? {
-        checkedDictionaryDetection(node, in: tree)
+        return detectReading(dictionaryWithColorKey: node, in: tree)
     }
 
     /// Whether a plain key is one that every color dictionary of some spelling has (`red`,
@@ -178,7 +171,10 @@ public enum ColorSpelling: Sendable, Equatable {
         return false
     }
 
-    private static func checkedDictionaryDetection(_ node: Int, in tree: SourceTree) -> Detected? {
+    /// `detectReading` of a dictionary of at most six members whose keys the caller has
+    /// looked at already: one of them is not plain or `isColorKey` (inference reads every
+    /// dictionary's keys in a pass of its own, and need not have them read twice).
+    package static func detectReading(dictionaryWithColorKey node: Int, in tree: SourceTree) -> Detected? {
         if let channels = plainChannels(of: node, in: tree) {
             return channelDetection(red: channels.red, green: channels.green, blue: channels.blue, alpha: channels.alpha, in: tree)
         }
@@ -210,7 +206,6 @@ public enum ColorSpelling: Sendable, Equatable {
         return nil
     }
 
-    /// A dictionary's members by key, for the few a color has.
     /// A dictionary keyed by exactly `red`, `green`, `blue` (and perhaps `alpha`), every key
     /// plain ASCII: its channels' nodes, the last of equal keys. Nil for anything else, which
     /// the general way (keys decoded) looks at — State's colors are read here without a
@@ -254,6 +249,7 @@ public enum ColorSpelling: Sendable, Equatable {
         return Detected(spelling: .unitDictionary, color: RGBAColor(red: r, green: g, blue: b, alpha: alpha))
     }
 
+    /// A dictionary's members by key, for the few a color has.
     private struct Members {
         let members: [(key: String, node: Int)]
 
