@@ -8,8 +8,11 @@ enum ProjectGenerator {
         let target = Int(megabytes * 1_000_000)
         var text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n"
         var n = 0
+        // Unique like Xcode's: the kind in the top bits, the number scrambled below them (an odd
+        // multiplier is one-to-one modulo 2^40; unmasked, the product ran into the kind's bits
+        // and two objects shared an ID — a dictionary with a key twice).
         func id(_ kind: Int, _ i: Int) -> String {
-            let hex = String(UInt64(kind) << 40 | UInt64(i) &* 2_654_435_761, radix: 16, uppercase: true)
+            let hex = String(UInt64(kind) << 40 | (UInt64(i) &* 2_654_435_761) & 0xFF_FFFF_FFFF, radix: 16, uppercase: true)
             return String(repeating: "0", count: max(0, 24 - hex.count)) + hex
         }
         while text.utf8.count < target {

@@ -61,8 +61,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["nulls.json", "out.plist"])
     }
 
-    /// A key twice is known only partway through: the streamed attempt is dropped and the
-    /// value tree decides (first place, last value), as before.
+    /// A key twice is written once, as the value tree holds it (first place, last value) —
+    /// streamed like any other file.
     @Test func aKeyTwiceIsWrittenAsTheValueTreeHasIt() throws {
         let folder = try Fixtures.temporaryFolder()
         let input = folder.appendingPathComponent("twice.json")

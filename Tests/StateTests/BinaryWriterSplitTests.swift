@@ -127,8 +127,8 @@ import Testing
 
     /// Distinct and shared scalars on both sides of the cut and after the split container,
     /// escaped strings (decoded, not plain), wide integers, booleans first met by the second
-    /// thread, a JSON null and a key written twice (refused, or handed to the value tree,
-    /// as one thread does).
+    /// thread, a JSON null and a key written twice (written once, as one thread does), in a
+    /// member and in the container the split would cut.
     @Test func spanTreesWithDistinctScalarsNullsAndRepeatedKeys() throws {
         var records: [String] = []
         for i in 0..<400 {
@@ -150,6 +150,14 @@ import Testing
         expectSameSpanFile(try SourceTree(parsing: Array(withNull.utf8)), "a null in the second half")
         let twice = json.replacingOccurrences(of: "\"n\": 41}", with: "\"n\": 41, \"n\": 2}")
         expectSameSpanFile(try SourceTree(parsing: Array(twice.utf8)), "a key written twice in the second half")
+        // A key twice in the container the split would cut: written on one thread.
+        let members = (0..<400).map { "\"k\($0)\": {\"n\": \($0), \"s\": \"item \($0)\"}" }.joined(separator: ", ")
+        for extra in [", \"k3\": [1, 2]", ", \"k390\": \"late\"", ""] {
+            let tree = try SourceTree(parsing: Array("{\(members)\(extra)}".utf8))
+            expectSameSpanFile(tree, "a key twice in the split container: \(extra)")
+            var warnings: [PlistWarning] = []
+            #expect(try tree.serialized(as: .binary, warnings: &warnings) == tree.value().serialized(as: .binary, warnings: &warnings))
+        }
     }
 
     /// The first thread does the work itself when no other has begun it, and settling after

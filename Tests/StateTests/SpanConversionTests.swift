@@ -133,6 +133,39 @@ import Testing
         }
     }
 
+    /// A dictionary with a key twice (a hand-merged file) is written from the spans as the
+    /// value tree holds it — the key in its first place, with its last value — from JSON, XML
+    /// and OpenStep text, streamed or whole; canonically equal keys (`é` and `e` + combining
+    /// accent) are one key, as they are in the value tree; small and large dictionaries (the
+    /// byte comparison and the hashed one).
+    @Test func repeatedKeysAreWrittenAsTheValueTreeHoldsThem() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        var repeated = 0
+        for round in 0..<150 {
+            let shape = RepeatedKeyShape.random(&rng, depth: 0)
+            repeated += shape.dictionariesWithAKeyTwice
+            let texts: [(PlistFormat, String)] = [
+                (.json, shape.json),
+                (.xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\(shape.xml)</plist>\n"),
+                (.openStep, shape.openStep),
+            ]
+            for (format, text) in texts {
+                let bytes = Array(text.utf8)
+                let tree = try SourceTree(parsing: bytes)
+                #expect(tree.format == format)
+                for target in [PlistFormat.xml, .json, .binary] where target != format {
+                    try expectSameConversion(bytes, to: target, "round \(round) from \(format) (seed \(rng.seed))")
+                    // Streamed (`state convert`): the same bytes, nothing left for the value tree.
+                    var warnings: [PlistWarning] = []
+                    var streamed: [UInt8] = []
+                    try tree.stream(as: target, warnings: &warnings) { streamed.append(contentsOf: $0) }
+                    #expect(streamed == (try tree.value().serialized(as: target, warnings: &warnings)), "round \(round) streamed from \(format) to \(target)")
+                }
+            }
+        }
+        #expect(repeated > 100)
+    }
+
     /// Random values written in each format that can hold them, round by round.
     static func randomFiles(_ rounds: Int, using rng: inout SeededGenerator) -> [(round: Int, format: PlistFormat, bytes: [UInt8])] {
         var files: [(round: Int, format: PlistFormat, bytes: [UInt8])] = []
@@ -164,6 +197,73 @@ import Testing
                 d[strings.randomElement(using: &rng)! + String(Int.random(in: 0..<3, using: &rng))] = randomValue(&rng, depth: depth + 1)
             }
             return .dictionary(d)
+        }
+    }
+}
+
+/// A random document with keys written twice, as JSON, XML and OpenStep text (the writers
+/// cannot write one: a value holds each key once).
+private indirect enum RepeatedKeyShape {
+    case number(Int)
+    case text(String)
+    case list([RepeatedKeyShape])
+    case map([(key: String, value: RepeatedKeyShape)])
+
+    /// Keys drawn from a few, so that they repeat: `é` both composed and decomposed (one key
+    /// for the value tree), and sometimes many (past the byte comparison's dozen).
+    static func random(_ rng: inout SeededGenerator, depth: Int) -> RepeatedKeyShape {
+        // A dictionary at the top: a lone string is not told apart from JSON's.
+        switch depth == 0 ? 4 : Int.random(in: 0..<(depth >= 3 ? 2 : 5), using: &rng) {
+        case 0: return .number(Int.random(in: -5..<100, using: &rng))
+        case 1: return .text(["plain", "tab\there", "caf\u{E9}", "quote \" it"].randomElement(using: &rng)!)
+        case 2: return .list((0..<Int.random(in: 0..<4, using: &rng)).map { _ in random(&rng, depth: depth + 1) })
+        default:
+            let pool = Int.random(in: 0..<4, using: &rng) == 0 ? (0..<20).map { "key\($0)" } : ["a", "b", "caf\u{E9}", "cafe\u{301}", "sp ace"]
+            // Never empty at the top: `{}` is JSON as much as OpenStep.
+            let count = Int.random(in: (depth == 0 ? 1 : 0)..<(pool.count + 4), using: &rng)
+            return .map((0..<count).map { _ in (pool.randomElement(using: &rng)!, random(&rng, depth: depth + 1)) })
+        }
+    }
+
+    var dictionariesWithAKeyTwice: Int {
+        switch self {
+        case .number, .text: return 0
+        case .list(let items): return items.reduce(0) { $0 + $1.dictionariesWithAKeyTwice }
+        case .map(let members):
+            let own = Set(members.map(\.key)).count < members.count ? 1 : 0
+            return members.reduce(own) { $0 + $1.value.dictionariesWithAKeyTwice }
+        }
+    }
+
+    private static func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\t", with: "\\t") + "\""
+    }
+
+    var json: String {
+        switch self {
+        case .number(let n): return "\(n)"
+        case .text(let s): return Self.quoted(s)
+        case .list(let items): return "[" + items.map(\.json).joined(separator: ", ") + "]"
+        case .map(let members): return "{" + members.map { Self.quoted($0.key) + ": " + $0.value.json }.joined(separator: ", ") + "}"
+        }
+    }
+
+    var openStep: String {
+        switch self {
+        case .number(let n): return "\"\(n)\""  // OpenStep has strings only
+        case .text(let s): return Self.quoted(s)
+        case .list(let items): return "(" + items.map(\.openStep).joined(separator: ", ") + ")"
+        case .map(let members): return "{" + members.map { Self.quoted($0.key) + " = " + $0.value.openStep + "; " }.joined() + "}"
+        }
+    }
+
+    var xml: String {
+        func escaped(_ s: String) -> String { s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
+        switch self {
+        case .number(let n): return "<integer>\(n)</integer>"
+        case .text(let s): return "<string>\(escaped(s))</string>"
+        case .list(let items): return "<array>" + items.map(\.xml).joined() + "</array>"
+        case .map(let members): return "<dict>" + members.map { "<key>\(escaped($0.key))</key>" + $0.value.xml }.joined() + "</dict>"
         }
     }
 }

@@ -23,7 +23,11 @@ extension BinaryPlistWriter {
         filterBits: Int = 22
     ) throws {
         let size = Int(source[source.root].size)
-        let split = threads > 1 && size > threshold ? ValueBuilder.split(source.tree.nodes, under: source.root) : nil
+        // A container with a key twice is written on one thread (its members are not its
+        // children, which is what the split cuts).
+        let split = (threads > 1 && size > threshold ? ValueBuilder.split(source.tree.nodes, under: source.root) : nil).flatMap { split in
+            source[split.container].kind == .dictionary && source.repeatedKeys(split.container) != nil ? nil : split
+        }
         var flattener = SpanFlattener(source: source, expected: size + 1 - (split.map { $0.end - $0.middle } ?? 0))
         let handoff = split.map { SpanFlattener.handoff(SharedSource(source: source), container: $0.container, from: $0.middle, to: $0.end) }
         // However the walk ends, no thread is left at its share.
@@ -261,8 +265,18 @@ private struct SpanFlattener {
             return index
         case .dictionary:
             if let uid = source.uid(node) { return number(.uid, uid) }
-            try source.checkUniqueKeys(node)
             let index = entries.count
+            if let members = source.repeatedKeys(node) {
+                // A key twice: written once (never the split's container: see `document`).
+                entries.append(Entry(.dictionary, a: 0, b: 0))
+                var children = members.map { UInt32(string($0.key, key: true)) }
+                for (i, member) in members.enumerated() {
+                    children.append(UInt32(try source.inMember(member.value, index: i, of: node) { try add(member.value) }))
+                }
+                entries[index] = Entry(.dictionary, a: refs.count, b: members.count)
+                refs.append(contentsOf: children)
+                return index
+            }
             entries.append(Entry(.dictionary, a: 0, b: 0))
             var children: [UInt32] = []
             children.reserveCapacity(Int(n.count) * 2)

@@ -9,8 +9,8 @@ extension SourceTree {
         if self.format == .jsonc, format != .jsonc {
             warnings.append(PlistWarning("comments and trailing commas are not kept: \(format) has none"))
         }
-        // Written straight from the spans where it can be; a dictionary with a key twice (and
-        // OpenStep output) goes through the value tree.
+        // Written straight from the spans (a key twice written as the value tree holds it, see
+        // `SpanSource.repeatedKeys`); OpenStep output goes through the value tree.
         if let bytes = try writtenFromSpans(as: format, warnings: &warnings) { return bytes }
         // Another format goes through the value tree, which costs more than the node list:
         // refuse up front rather than fail an allocation halfway (see MemoryBudget).
@@ -46,15 +46,15 @@ extension SourceTree {
         }
     }
 
-    /// The file written in `format` from the span tree, without a value tree; nil when only
-    /// the value tree can say what to write (see `SpanSource`).
+    /// The file written in `format` from the span tree, without a value tree; nil for a
+    /// format only the value tree's writer writes (OpenStep).
     private func writtenFromSpans(as format: PlistFormat, warnings: inout [PlistWarning]) throws -> [UInt8]? {
         guard Self.spanFormats.contains(format) else { return nil }
         var out = OutputBuffer(capacity: format == .binary ? bytes.count / 2 + 64 : bytes.count + 64)
         defer { out.deallocate() }
         do {
             try write(as: format, into: &out, warnings: &warnings)
-        } catch is SpanSource.NeedsValueTree {
+        } catch is NotStreamable {
             return nil
         }
         return out.bytes
@@ -73,7 +73,7 @@ extension SourceTree {
             do {
                 try write(node, as: format, into: &out, warnings: &warnings)
                 return out.bytes
-            } catch is SpanSource.NeedsValueTree {}
+            } catch is NotStreamable {}
         }
         return try value(at: node).serialized(as: format, warnings: &warnings)
     }
@@ -89,7 +89,7 @@ extension SourceTree {
             case .json, .jsonc:
                 try JSONWriter.document(into: &out, warnings: &written) { writer, out in try writer.write(node, of: source, into: &out) }
             case .binary: try BinaryPlistWriter.document(source, into: &out)
-            case .openStep: throw SpanSource.NeedsValueTree()
+            case .openStep: throw NotStreamable()
             }
             if let lost = source.precisionWarning(for: format) { written.append(lost) }
         }
@@ -103,8 +103,8 @@ extension SourceTree {
     /// span tree, so that neither a value tree nor the whole output is ever in memory.
     ///
     /// Throws `NotStreamable` — possibly after handing `sink` some bytes, which the caller
-    /// must discard — when the file can only be written whole: a dictionary with a key twice,
-    /// OpenStep output. `serialized(as:warnings:)` writes those. Other errors are the same as
+    /// must discard — when the file can only be written whole: OpenStep output.
+    /// `serialized(as:warnings:)` writes it. Other errors are the same as
     /// `serialized`'s, and may also come after some bytes.
     public func stream(as format: PlistFormat, warnings: inout [PlistWarning], to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         if format == self.format || (self.format == .json && format == .jsonc) {
@@ -119,11 +119,7 @@ extension SourceTree {
         try withoutActuallyEscaping(sink) { sink in
             var out = OutputBuffer(sink: sink)
             defer { out.deallocate() }
-            do {
-                try write(as: format, into: &out, warnings: &warnings)
-            } catch is SpanSource.NeedsValueTree {
-                throw NotStreamable()
-            }
+            try write(as: format, into: &out, warnings: &warnings)
             try out.finish()
         }
     }

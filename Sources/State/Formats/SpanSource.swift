@@ -4,16 +4,13 @@ import Foundation
 /// from the file's bytes, so a conversion builds no value tree (`SourceTree.serialized(as:)`).
 ///
 /// It writes what the value tree would: a keyed archive's `{CF$UID: n}` is a UID, and a
-/// dictionary with a key twice — where the value tree keeps the first place and the last
-/// value — throws `NeedsValueTree`, and the caller converts through the value tree instead.
+/// dictionary with a key twice holds it once, in its first place with its last value
+/// (`repeatedKeys`).
 struct SpanSource {
     let tree: SourceTree
     let buffer: UnsafeBufferPointer<UInt8>
     /// The node written as the document's root (paths in messages start there).
     var root = SourceTree.root
-
-    /// A dictionary with a repeated key: only the value tree says what it holds.
-    struct NeedsValueTree: Error {}
 
     subscript(node: Int) -> SourceNode { tree.nodes[node] }
 
@@ -39,12 +36,23 @@ struct SpanSource {
         return UInt64(n)
     }
 
-    /// Throws `NeedsValueTree` when dictionary `node` has a key twice. Keys are compared as
-    /// bytes when they are plain ASCII, else as strings (which is how the value tree compares
-    /// them: `é` and `e` + combining accent are one key there).
-    func checkUniqueKeys(_ node: Int) throws {
+    /// A dictionary member as the value tree holds it: the key where it first appears, the
+    /// value it last has (child nodes; the same node but for a key written twice).
+    struct Member {
+        var key: Int
+        var value: Int
+    }
+
+    /// The members of dictionary `node` when it has a key twice — each key once, where it
+    /// first appears, with the value it last has, as the value tree reads it (an
+    /// `OrderedDictionary` keeps a key's first place and its last value) — so that a
+    /// conversion writes what converting the values writes; nil when every key is there once
+    /// (the members are the children as they are). Keys are compared as bytes when they are
+    /// plain ASCII, else as strings (which is how the value tree compares them: `é` and `e` +
+    /// combining accent are one key there).
+    func repeatedKeys(_ node: Int) -> [Member]? {
         let count = Int(self[node].count)
-        guard count > 1 else { return }
+        guard count > 1 else { return nil }
         var keys: [UnsafeBufferPointer<UInt8>] = []
         keys.reserveCapacity(count)
         var plainASCII = true
@@ -56,15 +64,54 @@ struct SpanSource {
             keys.append(key)
         }
         if plainASCII, count <= 12 {
-            for i in 1..<count {
+            var repeated = false
+            search: for i in 1..<count {
                 for j in 0..<i where keys[i].count == keys[j].count && (keys[i].count == 0 || memcmp(keys[i].baseAddress!, keys[j].baseAddress!, keys[i].count) == 0) {
-                    throw NeedsValueTree()
+                    repeated = true
+                    break search
                 }
             }
-            return
+            if !repeated { return nil }
+        } else {
+            var seen = Set<String>(minimumCapacity: count)
+            guard tree.children(of: node).contains(where: { !seen.insert(key($0)).inserted }) else { return nil }
         }
-        var seen = Set<String>(minimumCapacity: count)
-        for child in tree.children(of: node) where !seen.insert(key(child)).inserted { throw NeedsValueTree() }
+        // Rare (a hand-merged file): the members worked out by their keys as strings.
+        var place: [String: Int] = [:]
+        var members: [Member] = []
+        for child in tree.children(of: node) {
+            let key = key(child)
+            if let i = place[key] {
+                members[i].value = child
+            } else {
+                place[key] = members.count
+                members.append(Member(key: child, value: child))
+            }
+        }
+        return members
+    }
+
+    /// The members of dictionary `node` as the value tree holds them (see `repeatedKeys`):
+    /// each one's position among the members written, its key's node and its value's. (A
+    /// sequence, not a closure per member: a closure made the writers copy themselves.)
+    @inline(__always) func members(of node: Int) -> Members {
+        Members(repeated: repeatedKeys(node), children: tree.children(of: node).makeIterator())
+    }
+
+    /// See `members(of:)`.
+    struct Members: Sequence, IteratorProtocol {
+        let repeated: [Member]?
+        var children: ChildIndices.Iterator
+        var index = 0
+
+        @inline(__always) mutating func next() -> (index: Int, key: Int, value: Int)? {
+            defer { index += 1 }
+            if let repeated {
+                guard index < repeated.count else { return nil }
+                return (index, repeated[index].key, repeated[index].value)
+            }
+            return children.next().map { (index, $0, $0) }
+        }
     }
 
     /// The key path of `node`, from the root (for messages and warnings).
@@ -131,16 +178,15 @@ extension XMLPlistWriter.Writer {
             }
         case .dictionary where n.count > 0:
             if let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
-            try source.checkUniqueKeys(node)
             try container(array: false, empty: false, into: &out) { writer, out in
-                for (i, child) in source.tree.children(of: node).enumerated() {
+                for (i, keyNode, child) in source.members(of: node) {
                     writer.newline(&out)
                     out.append("<key>")
                     try source.inMember(child, index: i, of: node) {
-                        if let key = source.plainKey(child) {
+                        if let key = source.plainKey(keyNode) {
                             try XMLPlistWriter.appendEscaped(utf8: key, to: &out)
                         } else {
-                            try XMLPlistWriter.appendEscaped(source.key(child), to: &out)
+                            try XMLPlistWriter.appendEscaped(source.key(keyNode), to: &out)
                         }
                         out.append("</key>")
                         writer.newline(&out)
@@ -165,22 +211,24 @@ extension JSONWriter.Writer {
             JSONWriter.appendQuoted(utf8: text, to: &out)
         case .array where n.count > 0, .dictionary where n.count > 0:
             let isArray = n.kind == .array
-            if !isArray {
-                if let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
-                try source.checkUniqueKeys(node)
-            }
+            if !isArray, let uid = source.uid(node) { return try write(.uid(uid), into: &out) }
             try container(array: isArray, empty: false, into: &out) { writer, out in
-                for (i, child) in source.tree.children(of: node).enumerated() {
+                if isArray {
+                    for (i, child) in source.tree.children(of: node).enumerated() {
+                        writer.startItem(i, into: &out)
+                        try source.inMember(child, index: i, of: node) { try writer.write(child, of: source, into: &out) }
+                    }
+                    return
+                }
+                for (i, keyNode, child) in source.members(of: node) {
                     writer.startItem(i, into: &out)
                     try source.inMember(child, index: i, of: node) {
-                        if !isArray {
-                            if let key = source.plainKey(child) {
-                                JSONWriter.appendQuoted(utf8: key, to: &out)
-                            } else {
-                                JSONWriter.appendQuoted(source.key(child), to: &out)
-                            }
-                            out.append(writer.style.colon)
+                        if let key = source.plainKey(keyNode) {
+                            JSONWriter.appendQuoted(utf8: key, to: &out)
+                        } else {
+                            JSONWriter.appendQuoted(source.key(keyNode), to: &out)
                         }
+                        out.append(writer.style.colon)
                         try writer.write(child, of: source, into: &out)
                     }
                 }
