@@ -29,10 +29,38 @@ package enum ByteScan {
         return i
     }
 
+    /// Whether every byte is ASCII (below 0x80), eight bytes a step.
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let end = bytes.count
+        var i = 0
+        while i + 8 <= end {
+            if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & highs != 0 { return false }
+            i += 8
+        }
+        while i < end {
+            if base[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// Whether `bytes` hold a control character (below 0x20), a double quote or a backslash:
     /// what a quoted string must escape. Eight bytes a step (a printer asks it of every key
     /// and string it writes).
     package static func containsControlQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        containsControl(bytes, or: UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\""))
+    }
+
+    /// Whether `bytes` hold a control character (below 0x20), `&`, `<` or `>`: what XML text
+    /// may have to spell as a reference (tab and line feed do not, but are rare enough in keys
+    /// and strings to be looked at one by one).
+    package static func containsControlOrMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        containsControl(bytes, or: UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"))
+    }
+
+    /// Whether `bytes` hold a byte below 0x20 or one of `a`, `b`, `c`, eight bytes a step.
+    @inline(__always) private static func containsControl(_ bytes: UnsafeBufferPointer<UInt8>, or a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let end = bytes.count
         var i = 0
@@ -40,12 +68,12 @@ package enum ByteScan {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
             // A byte below 0x20: (x - 0x20…) & ~x & 0x80… is nonzero exactly when one is.
             let control = (word &- ones &* 0x20) & ~word & highs
-            if control | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\")) != 0 { return true }
+            if control | matches(word, a) | matches(word, b) | matches(word, c) != 0 { return true }
             i += 8
         }
         while i < end {
-            let c = base[i]
-            if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return true }
+            let x = base[i]
+            if x < 0x20 || x == a || x == b || x == c { return true }
             i += 1
         }
         return false

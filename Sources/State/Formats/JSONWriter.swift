@@ -95,7 +95,7 @@ public enum JSONWriter {
     @inline(__always) static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
         out.append(UInt8(ascii: "\""))
         // Most text needs no escapes: one check, one copy.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !ByteScan.containsControlQuoteOrBackslash(utf8) {
             out.append(utf8)
             out.append(UInt8(ascii: "\""))
             return

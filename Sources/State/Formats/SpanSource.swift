@@ -53,26 +53,10 @@ struct SpanSource {
     func repeatedKeys(_ node: Int) -> [Member]? {
         let count = Int(self[node].count)
         guard count > 1 else { return nil }
-        var keys: [UnsafeBufferPointer<UInt8>] = []
-        keys.reserveCapacity(count)
-        var plainASCII = true
-        for child in tree.children(of: node) {
-            guard let key = plainKey(child), !key.contains(where: { $0 >= 0x80 }) else {
-                plainASCII = false
-                break
-            }
-            keys.append(key)
-        }
-        if plainASCII, count <= 12 {
-            var repeated = false
-            search: for i in 1..<count {
-                for j in 0..<i where keys[i].count == keys[j].count && (keys[i].count == 0 || memcmp(keys[i].baseAddress!, keys[j].baseAddress!, keys[i].count) == 0) {
-                    repeated = true
-                    break search
-                }
-            }
-            if !repeated { return nil }
-        } else {
+        switch plainKeysAreUnique(node, count: count) {
+        case true?: return nil
+        case false?: break
+        case nil:
             var seen = Set<String>(minimumCapacity: count)
             guard tree.children(of: node).contains(where: { !seen.insert(key($0)).inserted }) else { return nil }
         }
@@ -89,6 +73,40 @@ struct SpanSource {
             }
         }
         return members
+    }
+
+    /// Whether the `count` keys of dictionary `node` are all different, by their bytes: nil
+    /// when a key is not plain ASCII (canonically equal strings can differ in bytes; only
+    /// strings can say then). A dozen keys are compared pairwise, more by a table of their
+    /// hashes — no key made a string (conversions ask this of every dictionary).
+    private func plainKeysAreUnique(_ node: Int, count: Int) -> Bool? {
+        @inline(__always) func plainASCIIKey(_ child: Int) -> UnsafeBufferPointer<UInt8>? {
+            guard let key = plainKey(child), ByteScan.isASCII(key) else { return nil }
+            return key
+        }
+        if count <= 12 {
+            return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: 12) { keys -> Bool? in
+                var n = 0
+                for child in tree.children(of: node) {
+                    guard let key = plainASCIIKey(child) else { return nil }
+                    for j in 0..<n where bytesEqual(keys[j], key) { return false }
+                    keys[n] = key
+                    n += 1
+                }
+                return true
+            }
+        }
+        var keys: [UnsafeBufferPointer<UInt8>] = []
+        keys.reserveCapacity(count)
+        var table = ByteStringTable(expected: count * 2)
+        for child in tree.children(of: node) {
+            guard let key = plainASCIIKey(child) else { return nil }
+            let hash = ByteStringTable.hash(key)
+            if table.find(hash: hash, matching: { bytesEqual(keys[$0], key) }) != nil { return false }
+            table.insert(hash: hash, index: keys.count) { ByteStringTable.hash(keys[$0]) }
+            keys.append(key)
+        }
+        return true
     }
 
     /// The members of dictionary `node` as the value tree holds them (see `repeatedKeys`):

@@ -106,15 +106,8 @@ public enum XMLPlistWriter {
 
     /// Appends UTF-8 text with `&`, `<`, `>` and CR escaped (see `appendEscaped(_:to:)`).
     @inline(__always) static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) throws {
-        // Most text needs no escaping: one check, one copy.
-        var clean = true
-        for c in utf8 where c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
-            if c != 0x09 && c != 0x0A {
-                clean = false
-                break
-            }
-        }
-        if clean {
+        // Most text needs no escaping: one check (eight bytes a step), one copy.
+        if !ByteScan.containsControlOrMarkup(utf8) {
             out.append(utf8)
             return
         }
