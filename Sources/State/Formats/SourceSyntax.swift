@@ -90,8 +90,12 @@ enum JSONCSyntax: SourceSyntax {
 
 extension OpenStepParser: SourceSyntax {
     static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0 else { return nil }
-        return unquoted(Int(node.keyStart)..<stringEnd(at: Int(node.keyStart), in: buffer), in: buffer)
+        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let base = buffer.baseAddress else { return nil }
+        let start = Int(node.keyStart)
+        let c = buffer[start]
+        guard c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") else { return start..<stringEnd(at: start, in: buffer) }
+        // Not escaped: no backslash, the first quote like the opening one closes it.
+        return (start + 1)..<ByteScan.firstIndex(of: c, in: base, from: start + 1, end: buffer.count)
     }
 
     static func plainStringRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
