@@ -129,7 +129,9 @@ public enum SourceEditor {
             switch operation {
             case .set(let path, let value):
                 let node = try self.node(path)
-                return ByteEdit(range: tree[node].byteRange, replacement: try element(value, prefixAt: itemStart(node), path: path))
+                let replacement = try element(value, prefixAt: itemStart(node), path: path)
+                if let annotated = reannotated(node, as: value, replacement: replacement) { return annotated }
+                return ByteEdit(range: tree[node].byteRange, replacement: replacement)
             case .setNumber(let path, let text):
                 let node = try self.node(path)
                 guard tree.format.isJSON, ValueEntry.isJSONNumber(text) else { throw EditRules.wideNumber(text, path) }
@@ -213,6 +215,21 @@ public enum SourceEditor {
                 }
                 return ByteEdit(range: itemStart(siblings[low])..<Int(tree[siblings[high]].end), replacement: out)
             }
+        }
+
+        /// A pbxproj id set to another (`fileRef = C3D4… /* AppDelegate.swift */;`): Xcode's
+        /// annotation after it names what the id refers to, so it is written again for the new
+        /// id — the annotation its object has — or dropped when the new id names no object
+        /// that has one (a stale name is worse than none). Only an annotation that is the old
+        /// object's own is touched: a comment of the user's stays as it is. Nil when there is
+        /// nothing to rewrite.
+        private func reannotated(_ node: Int, as value: PlistValue, replacement: [UInt8]) -> ByteEdit? {
+            guard tree.format == .openStep, case .string(let id) = value, case .string(let old) = tree.scalar(at: node), id != old,
+                let comment = tree.valueAnnotation(of: node), let target = tree.object(named: old), tree.annotation(of: target) == comment.text
+            else { return nil }
+            var out = replacement
+            if let name = tree.object(named: id).flatMap(tree.annotation(of:)) { out += Array(" /* \(name) */".utf8) }
+            return ByteEdit(range: Int(tree[node].start)..<comment.end, replacement: out)
         }
 
         // MARK: - Inserting

@@ -98,6 +98,37 @@ import Testing
                 == text.replacingOccurrences(of: "\t\t\(noteList) /* NoteList.swift in Sources */ = {", with: "\t\t0123456789ABCDEF01234567 /* NoteList.swift in Sources */ = {"))
     }
 
+    /// An id set to another's: Xcode's annotation after it names what the id refers to, so
+    /// it follows the id — the new object's annotation, or none for an id that names nothing
+    /// (`state set` and the browser's edits alike); a comment that is not the old object's
+    /// annotation is the user's, and stays.
+    @Test(.tags(.python)) func anIdSetToAnotherTakesItsAnnotation() throws {
+        let text = try Self.text(Self.project)
+        let buildFile = try Self.id("AppDelegate.swift in Sources", in: text)
+        let appDelegate = try Self.id("AppDelegate.swift", in: text)
+        let sceneDelegate = try Self.id("SceneDelegate.swift", in: text)
+        let old = "fileRef = \(appDelegate) /* AppDelegate.swift */;"
+        #expect(text.contains(old))
+        let fileRef = try PlistPath(parsing: "objects.\(buildFile).fileRef")
+        #expect(try after(Self.project, .set(fileRef, .string(sceneDelegate))) == text.replacingOccurrences(of: old, with: "fileRef = \(sceneDelegate) /* SceneDelegate.swift */;"))
+        #expect(try after(Self.project, .set(fileRef, "000000000000000000000000")) == text.replacingOccurrences(of: old, with: "fileRef = 000000000000000000000000;"))
+        // Set again to what it was: nothing but the value is written.
+        #expect(try after(Self.project, .set(fileRef, .string(appDelegate))) == text)
+        // An item of a list (`files = ( … /* Assets.xcassets in Resources */, … )`).
+        let assets = try Self.id("Assets.xcassets in Resources", in: text)
+        let strings = try Self.id("Localizable.strings in Resources", in: text)
+        let item = "\t\t\t\t\(assets) /* Assets.xcassets in Resources */,\n"
+        #expect(text.contains(item))
+        let phase = try Self.id("Resources", in: text)
+        #expect(
+            try after(Self.project, .set(PlistPath(parsing: "objects.\(phase).files.0"), .string(strings)))
+                == text.replacingOccurrences(of: item, with: "\t\t\t\t\(strings) /* Localizable.strings in Resources */,\n"))
+        // A comment that is not the object's annotation is the user's.
+        let file = try Fixtures.temporaryFolder().appendingPathComponent("project.pbxproj")
+        try Data(text.replacingOccurrences(of: old, with: "fileRef = \(appDelegate) /* keep me */;").utf8).write(to: file)
+        #expect(try after(file, .set(fileRef, .string(sceneDelegate))).contains("fileRef = \(sceneDelegate) /* keep me */;"))
+    }
+
     @Test(.tags(.python)) func stringsFilesStayUTF16AndQuoted() throws {
         let text = try Self.text(Self.strings)
         let utf16 = { (text: String) -> [UInt8] in [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }

@@ -8,16 +8,24 @@ extension SourceTree {
     public func annotation(of index: Int) -> String? {
         guard format == .openStep else { return nil }
         let node = nodes[index]
-        if node.hasKey, let text = comment(after: OpenStepWriter.stringTokenEnd(at: Int(node.keyStart), in: bytes), before: UInt8(ascii: "=")) {
-            return text
+        if node.hasKey, let found = comment(after: OpenStepWriter.stringTokenEnd(at: Int(node.keyStart), in: bytes), before: UInt8(ascii: "=")) {
+            return found.text
         }
-        guard node.kind == .string else { return nil }
-        return comment(after: Int(node.end), before: nil)
+        return valueAnnotation(of: index)?.text
+    }
+
+    /// The annotation after a string value (`fileRef = C3D4… /* AppDelegate.swift */;`, an
+    /// item of `files = ( … )`) and the offset just past its `*/`: what an edit of the id
+    /// writes again (see `SourceEditor`). Nil in other formats, for other nodes and where
+    /// there is none.
+    package func valueAnnotation(of index: Int) -> (text: String, end: Int)? {
+        guard format == .openStep, nodes[index].kind == .string else { return nil }
+        return comment(after: Int(nodes[index].end), before: nil)
     }
 
     /// A block comment that starts after spaces at `offset` and is followed (after spaces) by
-    /// `terminator`, or by `;`, `,` or `)` when nil.
-    private func comment(after offset: Int, before terminator: UInt8?) -> String? {
+    /// `terminator`, or by `;`, `,` or `)` when nil: its text, and the offset past its `*/`.
+    private func comment(after offset: Int, before terminator: UInt8?) -> (text: String, end: Int)? {
         var i = offset
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "*") else { return nil }
@@ -38,7 +46,7 @@ extension SourceTree {
             guard next == UInt8(ascii: ";") || next == UInt8(ascii: ",") || next == UInt8(ascii: ")") else { return nil }
         }
         let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text
+        return text.isEmpty ? nil : (text, end + 2)
     }
 }
 
@@ -46,9 +54,13 @@ extension SourceTree {
     /// The object a string names in an OpenStep archive such as a `project.pbxproj`: the
     /// member of the root's `objects` dictionary whose key is the string. Nil otherwise.
     public func referencedObject(of index: Int) -> Int? {
-        guard format == .openStep, nodes[index].kind == .string, let objects = child(of: SourceTree.root, key: "objects"),
-            nodes[objects].kind == .dictionary, case .string(let id) = scalar(at: index), !id.isEmpty
-        else { return nil }
+        guard format == .openStep, nodes[index].kind == .string, case .string(let id) = scalar(at: index) else { return nil }
+        return object(named: id)
+    }
+
+    /// The member of the root's `objects` dictionary whose key is `id`, in an OpenStep file.
+    package func object(named id: String) -> Int? {
+        guard format == .openStep, !id.isEmpty, let objects = child(of: SourceTree.root, key: "objects"), nodes[objects].kind == .dictionary else { return nil }
         return child(of: objects, key: id)
     }
 }
