@@ -258,7 +258,7 @@ private struct SpanFlattener {
                     children.append(contentsOf: try mergeSplit())
                     break
                 }
-                children.append(UInt32(try source.inMember(child, index: i, of: node) { try add(child) }))
+                children.append(UInt32(try addMember(child, index: i, of: node)))
             }
             entries[index] = Entry(.array, a: refs.count, b: children.count)
             refs.append(contentsOf: children)
@@ -271,7 +271,7 @@ private struct SpanFlattener {
                 entries.append(Entry(.dictionary, a: 0, b: 0))
                 var children = members.map { UInt32(string($0.key, key: true)) }
                 for (i, member) in members.enumerated() {
-                    children.append(UInt32(try source.inMember(member.value, index: i, of: node) { try add(member.value) }))
+                    children.append(UInt32(try addMember(member.value, index: i, of: node)))
                 }
                 entries[index] = Entry(.dictionary, a: refs.count, b: members.count)
                 refs.append(contentsOf: children)
@@ -287,13 +287,23 @@ private struct SpanFlattener {
                     children.append(contentsOf: try mergeSplit())
                     break
                 }
-                children.append(UInt32(try source.inMember(child, index: i, of: node) { try add(child) }))
+                children.append(UInt32(try addMember(child, index: i, of: node)))
             }
             entries[index] = Entry(.dictionary, a: refs.count, b: Int(n.count))
             refs.append(contentsOf: children)
             return index
         default:
             return try scalar(node)
+        }
+    }
+
+    /// `add(child)` for member `child` of `node`, an error's key path completed by the member
+    /// (`SpanSource.inMember`, written out: calling it on `source` with a closure that
+    /// mutates this flattener copied the source — a retain and a release — per member).
+    @inline(__always) private mutating func addMember(_ child: Int, index: Int, of node: Int) throws -> Int {
+        do { return try add(child) } catch var error as WriteError {
+            error.reversedPath.append(source.pathComponent(child, index: index, of: node))
+            throw error
         }
     }
 

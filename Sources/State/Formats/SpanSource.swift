@@ -171,9 +171,14 @@ struct SpanSource {
     /// Runs `body` with the error's key path completed by the member `child` of `node`.
     @inline(__always) func inMember<R>(_ child: Int, index: Int, of node: Int, _ body: () throws -> R) throws -> R {
         do { return try body() } catch var error as WriteError {
-            error.reversedPath.append(self[node].kind == .array ? .index(index) : .key(key(child)))
+            error.reversedPath.append(pathComponent(child, index: index, of: node))
             throw error
         }
+    }
+
+    /// The key path component of member `child` (at `index`) of `node`.
+    func pathComponent(_ child: Int, index: Int, of node: Int) -> PlistPath.Component {
+        self[node].kind == .array ? .index(index) : .key(key(child))
     }
 }
 
