@@ -166,6 +166,28 @@ import Testing
         #expect(repeated > 100)
     }
 
+    /// A binary plist whose dictionary names one key object twice (no writer makes one; a
+    /// reference patched here): the date the second `a` replaces is not written, and the
+    /// precision warning counts only the date that is.
+    @Test func aDateAKeyTwiceDropsIsNotCounted() throws {
+        let value: PlistValue = [
+            "a": .date(Date(timeIntervalSinceReferenceDate: 0.5)), "b": .date(Date(timeIntervalSinceReferenceDate: 0.25)), "c": "x",
+        ]
+        var bytes = try value.serialized(as: .binary)
+        let dictionary = Int(try SourceTree(parsing: bytes).nodes[SourceTree.root].start)
+        // The trailer's eighth byte is the reference size; the dictionary's key references
+        // follow its marker (three entries: 0xD3).
+        let refSize = Int(bytes[bytes.count - 32 + 7])
+        #expect(bytes[dictionary] == 0xD3)
+        for i in 0..<refSize { bytes[dictionary + 1 + refSize + i] = bytes[dictionary + 1 + i] }
+        let twice = try SourceTree(parsing: bytes)
+        #expect(twice.children(of: SourceTree.root).map { twice.key(of: $0) } == ["a", "a", "c"])
+        var warnings: [PlistWarning] = []
+        #expect(try twice.value().serialized(as: .xml, warnings: &warnings).count > 0)
+        #expect(warnings.map(\.description) == ["1 date lose fractions of a second (XML dates hold whole seconds); first at a"])
+        for format in [PlistFormat.xml, .json] { try expectSameConversion(bytes, to: format, "a date under a key twice") }
+    }
+
     /// Random values written in each format that can hold them, round by round.
     static func randomFiles(_ rounds: Int, using rng: inout SeededGenerator) -> [(round: Int, format: PlistFormat, bytes: [UInt8])] {
         var files: [(round: Int, format: PlistFormat, bytes: [UInt8])] = []

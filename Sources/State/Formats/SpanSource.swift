@@ -153,15 +153,28 @@ struct SpanSource {
     /// The warning for dates the format cannot spell exactly (as `PlistValue.precisionWarning`).
     func precisionWarning(for format: PlistFormat) -> PlistWarning? {
         guard format != .binary else { return nil }
+        func isLossy(_ node: Int) -> Bool {
+            guard self[node].kind == .date, case .date(let date) = scalar(node) else { return false }
+            return PlistValue.isLossy(date, format: format)
+        }
+        // Most files have no such date: one pass over the nodes says so.
+        guard (root...(root + Int(self[root].size))).contains(where: isLossy) else { return nil }
+        // Counted over what is written, in its order: a value a key twice drops is not.
         var count = 0
         var first: Int?
-        for node in root...(root + Int(self[root].size)) where self[node].kind == .date {
-            guard case .date(let date) = scalar(node) else { continue }
-            if PlistValue.isLossy(date, format: format) {
-                count += 1
-                if first == nil { first = node }
+        func walk(_ node: Int) {
+            switch self[node].kind {
+            case .date:
+                if isLossy(node) {
+                    count += 1
+                    if first == nil { first = node }
+                }
+            case .array: for child in tree.children(of: node) { walk(child) }
+            case .dictionary: for member in members(of: node) { walk(member.value) }
+            default: break
             }
         }
+        walk(root)
         guard let first else { return nil }
         let path = self.path(of: first)
         let what = format == .xml ? "fractions of a second (XML dates hold whole seconds)" : "precision below a microsecond"
