@@ -101,4 +101,44 @@ import Testing
         }
         #expect(throws: PlistError("the file holds only a UTF-16 byte order mark", at: .byte(offset: 0))) { try SourceTree(parsing: [0xFE, 0xFF]) }
     }
+
+    /// Transcoding both ways agrees with Swift's own UTF-16 and UTF-8 views on random text —
+    /// ASCII runs (the four-units-at-a-time path) broken anywhere by two- and three-byte
+    /// characters and pairs, in either byte order, with and without a mark, of any length —
+    /// and errors are where the unit-by-unit reading found them.
+    @Test func transcodingAgreesWithSwiftsOwnViews() throws {
+        var rng = SeededGenerator.fromEnvironment()
+        let pieces = ["a", "plist ", "<key>", "\t", "é", "ß", "日本", "𝄞", "🍎", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}"]
+        for round in 0..<3_000 {
+            let text = (0..<Int.random(in: 0..<30, using: &rng)).map { _ in
+                Int.random(in: 0..<3, using: &rng) == 0 ? pieces.randomElement(using: &rng)! : String(repeating: "x", count: Int.random(in: 0..<12, using: &rng))
+            }.joined()
+            let (bigEndian, mark) = Self.layouts[round % 4]
+            let encoding = TextEncoding.utf16(bigEndian: bigEndian, byteOrderMark: mark)
+            let stored = Self.utf16(text, bigEndian: bigEndian, byteOrderMark: mark)
+            #expect(try encoding.utf8(from: stored) == Array(text.utf8), "round \(round) (seed \(rng.seed))")
+            #expect(encoding.bytes(fromUTF8: Array(text.utf8)) == stored, "round \(round) (seed \(rng.seed))")
+            // Cut anywhere: a whole prefix of units reads as its text; half a unit or a pair
+            // is an error, or dropped when reading only a file's first bytes.
+            let cut = Int.random(in: 0...stored.count, using: &rng)
+            let prefix = Array(stored[..<cut])
+            let start = mark ? 2 : 0
+            var units: [UInt16] = []
+            var i = start
+            while i + 1 < cut {
+                units.append(bigEndian ? UInt16(prefix[i]) << 8 | UInt16(prefix[i + 1]) : UInt16(prefix[i + 1]) << 8 | UInt16(prefix[i]))
+                i += 2
+            }
+            let endsInAHalf = cut > start && (cut - start) % 2 == 1
+            let endsInAHighSurrogate = units.last.map { $0 >= 0xD800 && $0 < 0xDC00 } ?? false
+            if endsInAHighSurrogate { units.removeLast() }
+            let whole = Array(String(decoding: units, as: UTF16.self).utf8)
+            #expect(try encoding.utf8(from: prefix, partial: true) == whole, "round \(round), cut \(cut) (seed \(rng.seed))")
+            if endsInAHalf || endsInAHighSurrogate {
+                #expect(throws: PlistError.self) { try encoding.utf8(from: prefix) }
+            } else {
+                #expect(try encoding.utf8(from: prefix) == whole)
+            }
+        }
+    }
 }
