@@ -55,7 +55,7 @@ enum TreePrinter {
                     } else {
                         out.appendInteger(Int128(i))
                     }
-                    out.append(" => ")
+                    out.append(" => " as StaticString)
                     i += 1
                     write(child, indent: indent + 1, into: &out)
                 }
@@ -80,7 +80,7 @@ enum TreePrinter {
 
         private func comment(_ node: Int, into out: inout OutputBuffer) {
             guard let text = label(node) else { return }
-            out.append("  # ")
+            out.append("  # " as StaticString)
             out.append(text)
         }
     }

@@ -114,7 +114,7 @@ package struct OutputBuffer {
         capacity = newCapacity
     }
 
-    @inlinable package mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always) package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1

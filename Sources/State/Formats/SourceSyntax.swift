@@ -130,9 +130,15 @@ extension BinaryPlistParser: SourceSyntax {
         return plainRange(at: Int(node.start), in: buffer)
     }
 
-    /// A binary ASCII (or UTF-8) string object's payload.
-    static func plainRange(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard let h = try? header(buffer, at: offset, limit: buffer.count), h.marker >> 4 == 0x5 || h.marker >> 4 == 0x7 else { return nil }
+    /// A binary ASCII (or UTF-8) string object's payload. A length in the marker (under 15
+    /// bytes: most keys) is read right there; a longer one through `header` (a call and a
+    /// throwing path per key were a visible part of printing and guessing a binary file).
+    @inline(__always) static func plainRange(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard offset < buffer.count else { return nil }
+        let marker = buffer[offset]
+        guard marker >> 4 == 0x5 || marker >> 4 == 0x7 else { return nil }
+        if marker & 0x0F != 0x0F { return (offset + 1)..<(offset + 1 + Int(marker & 0x0F)) }
+        guard let h = try? header(buffer, at: offset, limit: buffer.count) else { return nil }
         return h.payload..<(h.payload + h.count)
     }
 
