@@ -391,11 +391,20 @@ for size in sizes where sections.contains("text") {
         let mb = Double(count) / 1e6
         let label = "\(url.lastPathComponent) (\(String(format: "%.1f", mb)) MB)"
         let foundation = url.pathExtension == "pbxproj" && mb <= skipFoundationAbove ? run("foundation-parse", url) : nil
-        for (operation, reference) in [("ours-parse", foundation), ("ours-parse-file", foundation), ("ours-values", foundation), ("foundation-parse", nil)] {
+        // A pbxproj converted as `state convert` converts it (from the spans; the parse not
+        // timed): MB/s of input, the peak against input and output together.
+        let conversions = url.pathExtension == "pbxproj" ? ["ours-convert-json", "ours-convert-xml", "ours-convert-binary"] : []
+        for (operation, reference) in [("ours-parse", foundation), ("ours-parse-file", foundation), ("ours-values", foundation), ("foundation-parse", nil)]
+            + conversions.map({ ($0, nil) })
+        {
             let m = operation == "foundation-parse" ? foundation : run(operation, url)
             guard let m else { continue }
-            let ratio = reference.map { String(format: "%.1f×", $0.seconds / m.seconds) } ?? ""
-            let peak = Double(m.peakBytes - m.baselineBytes) / Double(count)
+            var ratio = reference.map { String(format: "%.1f×", $0.seconds / m.seconds) } ?? ""
+            var peak = Double(m.peakBytes - m.baselineBytes) / Double(count)
+            if let output = m.details?["output"] {
+                ratio = String(format: "out %.0f MB/s", output / 1e6 / m.seconds)
+                peak = Double(m.peakBytes - m.baselineBytes) / (Double(count) + output)
+            }
             print(pad(label, 28) + pad(operation, 22) + lpad(String(format: "%.0f", mb / m.seconds), 9) + lpad(String(format: "%.2f", peak), 8) + lpad(ratio, 15))
         }
     }
