@@ -146,26 +146,7 @@ enum BinaryPlistParser {
                         scalar = 0xFFFD
                     }
                 }
-                switch scalar {
-                case ..<0x80:
-                    out[o] = UInt8(scalar)
-                    o += 1
-                case ..<0x800:
-                    out[o] = UInt8(0xC0 | scalar >> 6)
-                    out[o + 1] = UInt8(0x80 | scalar & 0x3F)
-                    o += 2
-                case ..<0x10000:
-                    out[o] = UInt8(0xE0 | scalar >> 12)
-                    out[o + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    out[o + 2] = UInt8(0x80 | scalar & 0x3F)
-                    o += 3
-                default:
-                    out[o] = UInt8(0xF0 | scalar >> 18)
-                    out[o + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                    out[o + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    out[o + 3] = UInt8(0x80 | scalar & 0x3F)
-                    o += 4
-                }
+                o += TextEncoding.storeUTF8(scalar, at: out.baseAddress! + o)
             }
             return o
         }

@@ -108,29 +108,34 @@ public enum TextEncoding: Sendable, Equatable, CustomStringConvertible {
                 } else if scalar >= 0xDC00, scalar < 0xE000 {
                     throw PlistError("unpaired UTF-16 surrogate 0x\(String(scalar, radix: 16, uppercase: true))", at: .byte(offset: i))
                 }
-                switch scalar {
-                case 0..<0x80:
-                    o[w] = UInt8(scalar)
-                    w += 1
-                case 0x80..<0x800:
-                    o[w] = UInt8(0xC0 | scalar >> 6)
-                    o[w + 1] = UInt8(0x80 | scalar & 0x3F)
-                    w += 2
-                case 0x800..<0x10000:
-                    o[w] = UInt8(0xE0 | scalar >> 12)
-                    o[w + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    o[w + 2] = UInt8(0x80 | scalar & 0x3F)
-                    w += 3
-                default:
-                    o[w] = UInt8(0xF0 | scalar >> 18)
-                    o[w + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                    o[w + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    o[w + 3] = UInt8(0x80 | scalar & 0x3F)
-                    w += 4
-                }
+                w += storeUTF8(scalar, at: o + w)
                 i += length
             }
             count = w
+        }
+    }
+
+    /// Stores `scalar` (a Unicode scalar value) as UTF-8 at `out`; the number of bytes, 1 to 4.
+    @inline(__always) static func storeUTF8(_ scalar: UInt32, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case ..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case ..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case ..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
         }
     }
 
