@@ -51,6 +51,15 @@ import Testing
         let tree = try SourceTree(parsing: doubled)
         expectSameValues(tree, "a key written twice")
         #expect(tree.value(at: 0, splittingAbove: 0, threads: 2) == ["a": 1, "k": [3, 4, 5], "b": 2, "c": [6, 7]])
+        // Keys equal as strings are one key, spelled as it first was: `é` composed, then
+        // decomposed (a small dictionary, made at once, and one past a hash table's size).
+        for filler in [0, 20] {
+            let others = (0..<filler).map { ", \"k\($0)\": \($0)" }.joined()
+            let canonical = try SourceTree(parsing: Array("{\"caf\u{E9}\": 1, \"x\": 0\(others), \"cafe\u{301}\": 2}".utf8))
+            let members = try #require(canonical.value().dictionaryValue)
+            #expect(members.count == 2 + filler && members["café"] == 2)
+            #expect(members.keys.first.map { Array($0.unicodeScalars) } == Array("caf\u{E9}".unicodeScalars))
+        }
     }
 
     @Test func theCutIsNearTheMiddleOfWhereMostNodesAre() throws {

@@ -133,6 +133,10 @@ struct ValueBuilder {
         return .dictionary(dict)
     }
 
+    /// Up to this many members, an `OrderedDictionary` keeps no hash table (it searches its
+    /// keys), and `value(at:)` makes one from its keys and values at once.
+    static let smallDictionary = 15
+
     /// The value at `index` and the index just past its subtree.
     mutating func value(at index: Int) -> (value: PlistValue, next: Int) {
         let node = tree.nodes[index]
@@ -149,14 +153,37 @@ struct ValueBuilder {
             }
             return (.array(items), child)
         case .dictionary:
-            var dict = OrderedDictionary<String, PlistValue>(minimumCapacity: Int(node.count))
+            let count = Int(node.count)
             var child = index + 1
-            for _ in 0..<node.count {
+            guard count <= Self.smallDictionary else {
+                var dict = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
+                for _ in 0..<count {
+                    let key = key(of: tree.nodes[child])
+                    let (v, next) = value(at: child)
+                    dict[key] = v
+                    child = next
+                }
+                return (finished(dict), child)
+            }
+            // A small dictionary (most of them) is made from its keys and values at once when
+            // its keys are all different — compared pairwise, as the subscript would, but
+            // without storing through it one member at a time.
+            var keys = ContiguousArray<String>()
+            var values = ContiguousArray<PlistValue>()
+            keys.reserveCapacity(count)
+            values.reserveCapacity(count)
+            var unique = true
+            for _ in 0..<count {
                 let key = key(of: tree.nodes[child])
+                if unique, keys.contains(key) { unique = false }
+                keys.append(key)
                 let (v, next) = value(at: child)
-                dict[key] = v
+                values.append(v)
                 child = next
             }
+            if unique { return (finished(OrderedDictionary(uncheckedUniqueKeys: keys, values: values)), child) }
+            var dict = OrderedDictionary<String, PlistValue>(minimumCapacity: count)
+            for (key, value) in zip(keys, values) { dict[key] = value }
             return (finished(dict), child)
         default:
             return (tree.scalar(node, in: buffer), index + 1)
