@@ -71,6 +71,8 @@ enum TreePrinter {
             default:
                 if tree[node].isWideNumber, let text = tree.numberText(of: node) {
                     out.append(text)
+                } else if let data = tree.dataSummary(of: node, limit: TreePrinter.dataShown) {
+                    TreePrinter.data(count: data.count, prefix: data.prefix, into: &out)
                 } else {
                     TreePrinter.scalar(tree.scalar(at: node), into: &out)
                 }
@@ -104,20 +106,27 @@ enum TreePrinter {
         case .real(let d): out.append(d.description)
         case .bool(let b): out.append(b ? "true" : "false")
         case .date(let date): PlistDate.appendPrinted(date, to: &out)
-        case .data(let data):
-            out.append("{length = ")
-            out.appendInteger(Int128(data.count))
-            out.append(", bytes = 0x")
-            let digits: StaticString = "0123456789abcdef"
-            for byte in data.prefix(24) {
-                out.append(digits.utf8Start[Int(byte >> 4)])
-                out.append(digits.utf8Start[Int(byte & 15)])
-            }
-            out.append(data.count > 24 ? "...}" : "}")
+        case .data(let data): TreePrinter.data(count: data.count, prefix: data.prefix(dataShown), into: &out)
         case .uid(let u): out.append("UID(\(u))")
         case .null: out.append("null")
         case .array, .dictionary: break  // containers are rendered from the tree
         }
+    }
+
+    /// How many bytes of data are shown (as `plutil -p` shows them).
+    static let dataShown = 24
+
+    /// Data as `plutil -p` shows it: `{length = 3, bytes = 0x000102}`, the first bytes only.
+    private static func data(count: Int, prefix: some Sequence<UInt8>, into out: inout OutputBuffer) {
+        out.append("{length = " as StaticString)
+        out.appendInteger(Int128(count))
+        out.append(", bytes = 0x" as StaticString)
+        let digits: StaticString = "0123456789abcdef"
+        for byte in prefix {
+            out.append(digits.utf8Start[Int(byte >> 4)])
+            out.append(digits.utf8Start[Int(byte & 15)])
+        }
+        out.append(count > dataShown ? "...}" as StaticString : "}")
     }
 
     /// Strings in double quotes, with quotes, backslashes and control characters escaped so

@@ -73,6 +73,52 @@ enum Base64 {
         return out
     }
 
+    /// The decoded length of `bytes` and its first `limit` decoded bytes — what a printer
+    /// shows of data — decoding no more than those (a whole image was decoded to show 24
+    /// bytes); nil when the input is not base64, as for `decode`.
+    static func decodedPrefix(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> (count: Int, prefix: [UInt8])? {
+        var prefix: [UInt8] = []
+        var acc: UInt32 = 0
+        var n = 0
+        var groups = 0
+        var padding = 0
+        for b in bytes {
+            let v = table[Int(b)]
+            if v == 65 { continue }
+            if v == 255 { return nil }
+            if v == 64 {
+                padding += 1
+                continue
+            }
+            if padding > 0 { return nil }
+            n += 1
+            if prefix.count < limit {
+                acc = acc << 6 | UInt32(v)
+                if n == 4 {
+                    prefix.append(UInt8(truncatingIfNeeded: acc >> 16))
+                    prefix.append(UInt8(truncatingIfNeeded: acc >> 8))
+                    prefix.append(UInt8(truncatingIfNeeded: acc))
+                    acc = 0
+                }
+            }
+            if n == 4 {
+                groups += 1
+                n = 0
+            }
+        }
+        switch n {
+        case 0: break
+        case 2: if prefix.count < limit { prefix.append(UInt8(truncatingIfNeeded: acc >> 4)) }
+        case 3:
+            if prefix.count < limit {
+                prefix.append(UInt8(truncatingIfNeeded: acc >> 10))
+                prefix.append(UInt8(truncatingIfNeeded: acc >> 2))
+            }
+        default: return nil
+        }
+        return (groups * 3 + max(0, n - 1), Array(prefix.prefix(limit)))
+    }
+
     /// Decodes base64 as JSON writers spell data — no whitespace, padded to a multiple of four
     /// — straight into `Data`; nil for anything else (which `Data(base64Encoded:)` then reads
     /// or refuses as before). A table lookup per character and one allocation.

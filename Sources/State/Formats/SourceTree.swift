@@ -190,6 +190,26 @@ public struct SourceTree: Sendable {
         format.syntax.decodeScalar(node, in: buffer)
     }
 
+    /// A data node's length and its first `limit` bytes, without decoding the rest (what a
+    /// printer shows of data): XML's base64 decoded only as far as the prefix, a binary
+    /// plist's bytes read in place. Nil for other nodes and formats (decode them whole).
+    package func dataSummary(of index: Int, limit: Int) -> (count: Int, prefix: [UInt8])? {
+        let node = nodes[index]
+        guard node.kind == .data else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> (count: Int, prefix: [UInt8])? in
+            switch format {
+            case .xml:
+                let (start, end) = XMLPlistParser.content(of: node, in: b)
+                return Base64.decodedPrefix(UnsafeBufferPointer(rebasing: b[start..<end]), limit: limit)
+            case .binary:
+                guard let h = try? BinaryPlistParser.header(b, at: Int(node.start), limit: b.count), h.payload + h.count <= b.count else { return nil }
+                return (h.count, Array(b[h.payload..<(h.payload + min(h.count, limit))]))
+            case .json, .jsonc, .openStep:
+                return nil
+            }
+        }
+    }
+
     func key(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> String {
         format.syntax.decodeKey(node, in: buffer)
     }
