@@ -36,12 +36,11 @@ enum Base64 {
         return nil
     }
 
-    /// Decodes, skipping whitespace; nil when the input is not base64.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count / 4 * 3 + 3)
-        var acc: UInt32 = 0
-        var n = 0
+    /// Walks base64 text, skipping whitespace: `sextet` gets each 6-bit value in order.
+    /// Returns how many there were, or nil when the text is not base64 (a byte outside the
+    /// alphabet, data after padding).
+    @inline(__always) private static func sextets(_ bytes: UnsafeBufferPointer<UInt8>, _ sextet: (UInt32) -> Void) -> Int? {
+        var count = 0
         var padding = 0
         for b in bytes {
             let v = table[Int(b)]
@@ -52,24 +51,50 @@ enum Base64 {
                 continue
             }
             if padding > 0 { return nil }
-            acc = acc << 6 | UInt32(v)
-            n += 1
-            if n == 4 {
-                out.append(UInt8(truncatingIfNeeded: acc >> 16))
-                out.append(UInt8(truncatingIfNeeded: acc >> 8))
-                out.append(UInt8(truncatingIfNeeded: acc))
-                acc = 0
-                n = 0
-            }
+            sextet(UInt32(v))
+            count += 1
         }
+        return count
+    }
+
+    /// Adds sextet `v` to the group in `acc` (`n` sextets so far); a fourth one appends the
+    /// group's three bytes and starts the next.
+    @inline(__always) private static func take(_ v: UInt32, _ acc: inout UInt32, _ n: inout Int, into out: inout [UInt8]) {
+        acc = acc << 6 | v
+        n += 1
+        if n == 4 {
+            out.append(UInt8(truncatingIfNeeded: acc >> 16))
+            out.append(UInt8(truncatingIfNeeded: acc >> 8))
+            out.append(UInt8(truncatingIfNeeded: acc))
+            acc = 0
+            n = 0
+        }
+    }
+
+    /// Appends the bytes of a last, partial group of `n` sextets held in `acc` (2 or 3; none
+    /// for 0); false for a group base64 cannot end with (1).
+    @inline(__always) private static func appendTail(_ acc: UInt32, _ n: Int, to out: inout [UInt8]) -> Bool {
         switch n {
         case 0: break
         case 2: out.append(UInt8(truncatingIfNeeded: acc >> 4))
         case 3:
             out.append(UInt8(truncatingIfNeeded: acc >> 10))
             out.append(UInt8(truncatingIfNeeded: acc >> 2))
-        default: return nil
+        default: return false
         }
+        return true
+    }
+
+    /// Decodes, skipping whitespace; nil when the input is not base64.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count / 4 * 3 + 3)
+        var acc: UInt32 = 0
+        var n = 0
+        let total = sextets(bytes) { v in
+            take(v, &acc, &n, into: &out)
+        }
+        guard total != nil, appendTail(acc, n, to: &out) else { return nil }
         return out
     }
 
@@ -80,43 +105,14 @@ enum Base64 {
         var prefix: [UInt8] = []
         var acc: UInt32 = 0
         var n = 0
-        var groups = 0
-        var padding = 0
-        for b in bytes {
-            let v = table[Int(b)]
-            if v == 65 { continue }
-            if v == 255 { return nil }
-            if v == 64 {
-                padding += 1
-                continue
-            }
-            if padding > 0 { return nil }
-            n += 1
-            if prefix.count < limit {
-                acc = acc << 6 | UInt32(v)
-                if n == 4 {
-                    prefix.append(UInt8(truncatingIfNeeded: acc >> 16))
-                    prefix.append(UInt8(truncatingIfNeeded: acc >> 8))
-                    prefix.append(UInt8(truncatingIfNeeded: acc))
-                    acc = 0
-                }
-            }
-            if n == 4 {
-                groups += 1
-                n = 0
-            }
+        let total = sextets(bytes) { v in
+            guard prefix.count < limit else { return }
+            take(v, &acc, &n, into: &prefix)
         }
-        switch n {
-        case 0: break
-        case 2: if prefix.count < limit { prefix.append(UInt8(truncatingIfNeeded: acc >> 4)) }
-        case 3:
-            if prefix.count < limit {
-                prefix.append(UInt8(truncatingIfNeeded: acc >> 10))
-                prefix.append(UInt8(truncatingIfNeeded: acc >> 2))
-            }
-        default: return nil
-        }
-        return (groups * 3 + max(0, n - 1), Array(prefix.prefix(limit)))
+        guard let total, total % 4 != 1 else { return nil }
+        // The last group is in `acc` only when the prefix took everything.
+        if prefix.count < limit { _ = appendTail(acc, n, to: &prefix) }
+        return (total / 4 * 3 + max(0, total % 4 - 1), Array(prefix.prefix(limit)))
     }
 
     /// Decodes base64 as JSON writers spell data — no whitespace, padded to a multiple of four
