@@ -266,30 +266,23 @@ private struct SpanFlattener {
         case .dictionary:
             if let uid = source.uid(node) { return number(.uid, uid) }
             let index = entries.count
-            if let members = source.repeatedKeys(node) {
-                // A key twice: written once (never the split's container: see `document`).
-                entries.append(Entry(.dictionary, a: 0, b: 0))
-                var children = members.map { UInt32(string($0.key, key: true)) }
-                for (i, member) in members.enumerated() {
-                    children.append(UInt32(try addMember(member.value, index: i, of: node)))
-                }
-                entries[index] = Entry(.dictionary, a: refs.count, b: members.count)
-                refs.append(contentsOf: children)
-                return index
-            }
             entries.append(Entry(.dictionary, a: 0, b: 0))
-            var children: [UInt32] = []
-            children.reserveCapacity(Int(n.count) * 2)
-            for child in source.tree.children(of: node) { children.append(UInt32(string(child, key: true))) }
+            // The split's container was found to hold each key once (see `document`); a key
+            // twice is written once, as the value tree holds it.
             let middle = node == split?.container ? split?.middle : nil
-            for (i, child) in source.tree.children(of: node).enumerated() {
-                if child == middle {
+            let repeated = middle == nil ? source.repeatedKeys(node) : nil
+            let count = repeated?.count ?? Int(n.count)
+            var children: [UInt32] = []
+            children.reserveCapacity(count * 2)
+            for member in source.members(of: node, repeated: repeated) { children.append(UInt32(string(member.key, key: true))) }
+            for member in source.members(of: node, repeated: repeated) {
+                if member.value == middle {
                     children.append(contentsOf: try mergeSplit())
                     break
                 }
-                children.append(UInt32(try addMember(child, index: i, of: node)))
+                children.append(UInt32(try addMember(member.value, index: member.index, of: node)))
             }
-            entries[index] = Entry(.dictionary, a: refs.count, b: Int(n.count))
+            entries[index] = Entry(.dictionary, a: refs.count, b: count)
             refs.append(contentsOf: children)
             return index
         default:

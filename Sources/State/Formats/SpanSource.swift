@@ -113,7 +113,12 @@ struct SpanSource {
     /// each one's position among the members written, its key's node and its value's. (A
     /// sequence, not a closure per member: a closure made the writers copy themselves.)
     @inline(__always) func members(of node: Int) -> Members {
-        Members(repeated: repeatedKeys(node), children: tree.children(of: node).makeIterator())
+        members(of: node, repeated: repeatedKeys(node))
+    }
+
+    /// The same, with `repeatedKeys(node)` already asked (nil: the children as they are).
+    @inline(__always) func members(of node: Int, repeated: [Member]?) -> Members {
+        Members(repeated: repeated, children: tree.children(of: node).makeIterator())
     }
 
     /// See `members(of:)`.
