@@ -20,23 +20,88 @@ public struct ArchiveGraph: Sendable {
     /// values in depth-first order, the order the builder visits them).
     public private(set) var origins: [Origin]
     /// Where each object is shown in full, by UID.
-    public private(set) var shown: [Int: PlistPath]
+    public private(set) var shown: Places
 
     /// What a node of the graph is in the archive.
     public enum Origin: Sendable, Equatable {
-        /// The object with this UID, reached through the reference stored at `slot` (a raw
-        /// key path such as `$objects.1.NS.objects.2`).
-        case object(Int, slot: PlistPath)
+        /// The object with this UID, reached through the reference stored at `slot` (in the
+        /// storage at a key path such as `$objects.1.NS.objects.2`).
+        case object(Int, slot: Slot)
         /// A value stored inline in an object's fields (`age` as `encodeInteger:forKey:`).
         case field(object: Int, key: String)
         /// One channel of a color object.
         case colorChannel(object: Int, channel: String)
         /// A reference to an object shown in full elsewhere.
-        case link(Int, slot: PlistPath)
+        case link(Int, slot: Slot)
         /// An item of an array stored inline in a field (rare; not edited in the graph).
         case inline
         /// The graph's root: the `$top` references.
         case top
+    }
+
+    /// Where a reference is stored in the archive, said in a few words instead of a key path:
+    /// a graph has one per object it shows, and a path each (an array allocated for every
+    /// node) was a tenth of building a large graph.
+    public enum Slot: Sendable, Equatable {
+        /// `$top.<key>`.
+        case top(String)
+        /// `$objects.<uid>.NS.objects.<index>`: an item of a list or map object.
+        case item(of: Int, Int)
+        /// `$objects.<uid>.<key>`: a field of an object.
+        case field(of: Int, String)
+        /// Anywhere else (inside an array or dictionary stored inline in a field).
+        case path(PlistPath)
+
+        /// The key path of the reference in the storage.
+        public var path: PlistPath {
+            switch self {
+            case .top(let key): PlistPath([.key("$top"), .key(key)])
+            case .item(let uid, let index): PlistPath([.key("$objects"), .index(uid), .key("NS.objects"), .index(index)])
+            case .field(let uid, let key): PlistPath([.key("$objects"), .index(uid), .key(key)])
+            case .path(let path): path
+            }
+        }
+
+        /// One level further down, inside the array or dictionary stored here.
+        func appending(_ component: PlistPath.Component) -> Slot { .path(path.appending(component)) }
+    }
+
+    /// Where each object is shown in full, by UID: a table as long as the archive, since a
+    /// graph build looks up every reference it follows (a hash each was a tenth of the build).
+    public struct Places: Sendable, Equatable {
+        private var paths: [PlistPath?] = []
+        /// The UIDs set, in the order they were first set (some since set to nil again).
+        private var order: [Int] = []
+
+        /// No object shown yet, room for `count` UIDs.
+        init(count: Int = 0) { paths = Array(repeating: nil, count: count) }
+
+        /// Where the object `uid` is shown; nil when it is shown nowhere.
+        public subscript(uid: Int) -> PlistPath? {
+            get { uid >= 0 && uid < paths.count ? paths[uid] : nil }
+            set {
+                guard uid >= 0 else { return }
+                if uid >= paths.count {
+                    guard newValue != nil else { return }
+                    paths += repeatElement(nil, count: uid + 1 - paths.count)
+                }
+                if paths[uid] == nil, newValue != nil { order.append(uid) }
+                paths[uid] = newValue
+            }
+        }
+
+        /// The objects shown and where, by UID.
+        public var entries: [(uid: Int, path: PlistPath)] {
+            Set(order).sorted().compactMap { uid in paths[uid].map { (uid, $0) } }
+        }
+
+        /// The UIDs shown, in no particular order (each once).
+        var uids: Set<Int> { Set(order.filter { paths[$0] != nil }) }
+
+        public static func == (a: Places, b: Places) -> Bool {
+            let shown = a.uids
+            return shown == b.uids && shown.allSatisfy { a.paths[$0] == b.paths[$0] }
+        }
     }
 
     /// The object graph of `archive`, as a tree the browser shows.
@@ -44,13 +109,12 @@ public struct ArchiveGraph: Sendable {
         self.archive = archive
         var builder = Builder(archive: archive)
         // Sized for the archive at once: growing them was a tenth of building a large graph.
-        builder.shown.reserveCapacity(archive.objects.count)
         builder.origins.reserveCapacity(archive.objects.count * 2)
         builder.origins.append(.top)
         var values: [Int] = []
         for (key, uid) in archive.top {
             builder.trail = [.key(key)]
-            values.append(builder.node(uid, slot: PlistPath([.key("$top"), .key(key)])))
+            values.append(builder.node(uid, slot: .top(key)))
         }
         let root = builder.plist.dictionary(keys: Array(archive.top.keys), values: values)
         tree = try SourceTree(parsing: builder.plist.document(root: root))
@@ -170,7 +234,7 @@ public struct ArchiveGraph: Sendable {
         // path (links elsewhere name it); objects no longer shown, linked to from nowhere
         // else (a rebuild would show them there); objects linked to outside, shown before
         // the subtree (one shown after it a rebuild would show here).
-        guard now.keys.allSatisfy({ before.contains($0) ? now[$0] == shown[$0] : $0 >= archive.objects.count }) else { return nil }
+        guard now.uids.allSatisfy({ before.contains($0) ? now[$0] == shown[$0] : $0 >= archive.objects.count }) else { return nil }
         let gone = before.filter { now[$0] == nil }
         if !gone.isEmpty {
             for i in origins.indices where i < start || i >= end {
@@ -192,7 +256,7 @@ public struct ArchiveGraph: Sendable {
         else { return nil }
         origins.replaceSubrange(start..<end, with: builder.origins)
         for uid in gone { shown[uid] = nil }
-        for (uid, path) in now { shown[uid] = path }
+        for (uid, path) in now.entries { shown[uid] = path }
         archive = updated
         return LocalChange(path: top.path, childMap: childMap)
     }
@@ -242,7 +306,7 @@ public struct ArchiveGraph: Sendable {
         let archive: KeyedArchive
         var plist = BinaryPlistBuilder()
         var origins: [Origin] = []
-        var shown: [Int: PlistPath] = [:]
+        var shown: Places
         /// The graph path of the value being built, one component per level: grown and
         /// shrunk in place, made a `PlistPath` only where one is kept (a path per node would
         /// be most of the time a large archive takes to show).
@@ -250,9 +314,17 @@ public struct ArchiveGraph: Sendable {
         /// Building one object's subtree again (`updateInPlace`): where the objects shown
         /// outside it are, which of them the new subtree links to, and the objects it showed
         /// before (not outside, whatever `outside` says).
-        var outside: [Int: PlistPath]?
+        var outside: Places?
         var linkedOutside: [Int] = []
         var shownInside: Set<Int> = []
+        /// The text of a link to each object linked to so far (its plist object): an object
+        /// shared by thousands (an address every tenth person has) is spelled once.
+        private var linkTexts: [Int: Int] = [:]
+
+        init(archive: KeyedArchive) {
+            self.archive = archive
+            shown = Places(count: archive.objects.count)
+        }
 
         /// Where an object shown outside the subtree being built is (noted: the subtree links
         /// to it).
@@ -270,7 +342,7 @@ public struct ArchiveGraph: Sendable {
         }
 
         /// The object `uid` as a graph value at `trail`, reached through `slot`; its object.
-        mutating func node(_ uid: Int, slot: PlistPath) -> Int {
+        mutating func node(_ uid: Int, slot: Slot) -> Int {
             if uid == 0 {
                 // nil: a list cannot hold it (Foundation's arrays have no nil); fields leave it out.
                 origins.append(.object(0, slot: slot))
@@ -278,7 +350,10 @@ public struct ArchiveGraph: Sendable {
             }
             if let first = shown[uid] ?? shownOutside(uid) {
                 origins.append(.link(uid, slot: slot))
-                return plist.scalar(.string("→ " + (first.components.isEmpty ? "(root)" : first.description)))
+                if let text = linkTexts[uid] { return text }
+                let text = plist.scalar(.string("→ " + (first.components.isEmpty ? "(root)" : first.description)))
+                linkTexts[uid] = text
+                return text
             }
             guard trail.count < KeyedArchive.depthLimit else {
                 origins.append(.link(uid, slot: slot))
@@ -287,8 +362,7 @@ public struct ArchiveGraph: Sendable {
             origins.append(.object(uid, slot: slot))
             let content = archive.content(of: uid, copyingFields: false)
             // Only objects (not plain strings or numbers, which are values) are shared.
-            if archive.className(of: uid) != nil { shown[uid] = PlistPath(trail) }
-            // Slots are spelled whole where they are made (one array each, not a path appended to).
+            if archive.isObject(uid) { shown[uid] = PlistPath(trail) }
             switch content {
             case .null: return plist.scalar(.string("$null"))
             case .scalar(let value): return value.isContainer ? container(value) : plist.scalar(value)
@@ -301,7 +375,7 @@ public struct ArchiveGraph: Sendable {
                 var out: [Int] = []
                 out.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
-                    out.append(inside(.index(index)) { $0.node(item, slot: PlistPath([.key("$objects"), .index(uid), .key("NS.objects"), .index(index)])) })
+                    out.append(inside(.index(index)) { $0.node(item, slot: .item(of: uid, index)) })
                 }
                 return plist.array(out)
             case .map(let entries):
@@ -316,7 +390,7 @@ public struct ArchiveGraph: Sendable {
                         }
                     guard entry.value != 0, seen.insert(key).inserted else { continue }
                     keys.append(key)
-                    values.append(inside(.key(key)) { $0.node(entry.value, slot: PlistPath([.key("$objects"), .index(uid), .key("NS.objects"), .index(index)])) })
+                    values.append(inside(.key(key)) { $0.node(entry.value, slot: .item(of: uid, index)) })
                 }
                 return plist.dictionary(keys: keys, values: values)
             case .color(let color):
@@ -330,9 +404,12 @@ public struct ArchiveGraph: Sendable {
                 var values: [Int] = []
                 keys.reserveCapacity(stored.count)
                 values.reserveCapacity(stored.count)
-                for (key, field) in stored where key != "$class" && field != .uid(0) {
+                for (key, field) in stored {
+                    // `$class` told by its length first: most keys are not six bytes long.
+                    if key.utf8.count == 6, key == "$class" { continue }
+                    if case .uid(0) = field { continue }
                     keys.append(key)
-                    values.append(inside(.key(key)) { $0.value(field, slot: { PlistPath([.key("$objects"), .index(uid), .key(key)]) }, object: uid, key: key) })
+                    values.append(inside(.key(key)) { $0.value(field, slot: .field(of: uid, key), object: uid, key: key) })
                 }
                 return plist.dictionary(keys: keys, values: values)
             }
@@ -365,28 +442,36 @@ public struct ArchiveGraph: Sendable {
             return plist.scalar(value == .null ? .string("$null") : value)
         }
 
-        /// A field's value: a reference followed, an inline value as it is; its object. The
-        /// slot is made only for a reference (most inline fields need none).
-        mutating func value(_ field: PlistValue, slot: () -> PlistPath, object: Int, key: String?) -> Int {
+        /// A field's value (stored at `slot`): a reference followed, an inline value as it
+        /// is; its object.
+        mutating func value(_ field: PlistValue, slot: Slot, object: Int, key: String?) -> Int {
             switch field {
             case .uid(let u):
-                return node(Int(u), slot: slot())
+                return node(Int(u), slot: slot)
             case .array(let items):
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 var out: [Int] = []
                 for (i, item) in items.enumerated() {
-                    out.append(inside(.index(i)) { $0.value(item, slot: { slot().appending(.index(i)) }, object: object, key: nil) })
+                    // A slot of its own only where a reference can be (a scalar has none).
+                    let itemSlot = item.isScalar ? slot : slot.appending(.index(i))
+                    out.append(inside(.index(i)) { $0.value(item, slot: itemSlot, object: object, key: nil) })
                 }
                 return plist.array(out)
             case .dictionary(let entries):
                 // A dictionary inline in a field (not Foundation's way; kept as it is).
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
                 var values: [Int] = []
-                for (k, v) in entries { values.append(inside(.key(k)) { $0.value(v, slot: { slot().appending(.key(k)) }, object: object, key: nil) }) }
+                for (k, v) in entries {
+                    let itemSlot = v.isScalar ? slot : slot.appending(.key(k))
+                    values.append(inside(.key(k)) { $0.value(v, slot: itemSlot, object: object, key: nil) })
+                }
                 return plist.dictionary(keys: Array(entries.keys), values: values)
+            case .null:
+                origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
+                return plist.scalar(.string("$null"))
             default:
                 origins.append(key.map { .field(object: object, key: $0) } ?? .inline)
-                return plist.scalar(field == .null ? .string("$null") : field)
+                return plist.scalar(field)
             }
         }
     }
@@ -485,14 +570,14 @@ extension ArchiveGraph {
                     switch archive.content(of: uid) {
                     case .scalar(let old) where !old.isContainer && (value.isContainer || value.dateValueForArchive):
                         // Now a date, an array or a dictionary: a Foundation object of its own.
-                        out.append(.set(slot, .uid(UInt64(appendObject(value)))))
+                        out.append(.set(slot.path, .uid(UInt64(appendObject(value)))))
                     case .scalar(let old) where !value.isContainer && !old.isContainer:
                         if counts == nil { counts = referenceCounts() }
                         if counts?[uid, default: 0] ?? 0 <= 1 {
                             out.append(.set(objectPath(uid), value))
                         } else {
                             // Shared (equal strings are one object): this reference gets its own.
-                            out.append(.set(slot, .uid(UInt64(append(value)))))
+                            out.append(.set(slot.path, .uid(UInt64(append(value)))))
                         }
                     case .date:
                         guard case .date(let date) = value else { throw PlistError("an NSDate takes a date", at: .keyPath(path.description)) }
@@ -575,6 +660,14 @@ extension ArchiveGraph {
 }
 
 extension PlistValue {
+    /// Neither a reference nor a container: nothing in it leads to another object.
+    fileprivate var isScalar: Bool {
+        switch self {
+        case .uid, .array, .dictionary: false
+        default: true
+        }
+    }
+
     /// A date (stored in archives as an NSDate object, not as itself).
     fileprivate var dateValueForArchive: Bool {
         if case .date = self { return true }

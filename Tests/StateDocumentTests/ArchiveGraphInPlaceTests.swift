@@ -96,7 +96,7 @@ import Testing
         let tree = try SourceTree(parsing: try ShapedDocuments.archivedTown(people: 30, using: &rng).serialized(as: .binary))
         let graph = try #require(ArchiveGraph.of(tree))
         // The first person shown in the list itself (others show where a friend links to them).
-        let (person, place) = try #require(graph.shown.filter { $0.value.description.hasPrefix("root.people.") && $0.value.components.count == 3 }.min { $0.key < $1.key })
+        let (person, place) = try #require(graph.shown.entries.filter { $0.path.description.hasPrefix("root.people.") && $0.path.components.count == 3 }.min { $0.uid < $1.uid })
         let fields = try #require(graph.tree.index(at: place))
         let keys = graph.tree.children(of: fields).compactMap { graph.tree.key(of: $0) }
         let removed = try #require(keys.firstIndex(of: "age"))

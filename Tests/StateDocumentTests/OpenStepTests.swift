@@ -109,7 +109,7 @@ import Testing
         let sceneDelegate = try Self.id("SceneDelegate.swift", in: text)
         let old = "fileRef = \(appDelegate) /* AppDelegate.swift */;"
         #expect(text.contains(old))
-        let fileRef = try PlistPath(parsing: "objects.\(buildFile).fileRef")
+        let fileRef = PlistPath(parsing: "objects.\(buildFile).fileRef")
         #expect(try after(Self.project, .set(fileRef, .string(sceneDelegate))) == text.replacingOccurrences(of: old, with: "fileRef = \(sceneDelegate) /* SceneDelegate.swift */;"))
         #expect(try after(Self.project, .set(fileRef, "000000000000000000000000")) == text.replacingOccurrences(of: old, with: "fileRef = 000000000000000000000000;"))
         // Set again to what it was: nothing but the value is written.

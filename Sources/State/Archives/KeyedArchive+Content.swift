@@ -55,7 +55,6 @@ extension KeyedArchive {
             if uid == 0, case .string("$null") = object { return .null }
             return .scalar(object)
         }
-        let name = description.name
         // The fields as stored (with `$class`, which no field read here is named): copied
         // without it only for what is returned or read whole.
         func reference(_ key: String) -> Int? { if case .uid(let u)? = stored[key] { Int(u) } else { nil } }
@@ -77,26 +76,26 @@ extension KeyedArchive {
         if description.isMap, let keys = references("NS.keys"), let values = references("NS.objects"), keys.count == values.count {
             return .map(zip(keys, values).map { Entry(key: $0, value: $1) })
         }
-        switch name {
-        case "NSString", "NSMutableString":
+        switch description.kind {
+        case .string:
             if case .string(let s)? = stored["NS.string"] { return .string(s) }
-        case "NSDate":
+        case .date:
             if let time = stored["NS.time"].flatMap(Self.number) { return .date(Date(timeIntervalSinceReferenceDate: time)) }
-        case "NSData", "NSMutableData":
+        case .data:
             if case .data(let d)? = stored["NS.data"] { return .data(d) }
-        case "NSUUID":
+        case .uuid:
             if case .data(let d)? = stored["NS.uuidbytes"], d.count == 16 {
                 let b = Array(d)
                 return .uuid(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])))
             }
-        case "NSURL":
+        case .url:
             if let relative = text(reference("NS.relative")) {
                 let base = reference("NS.base").flatMap { $0 == 0 ? nil : $0 }
                 return .url(base: base, relative: relative)
             }
-        case "NSColor", "UIColor":
+        case .color:
             if let color = ArchivedColor.color(fields(of: uid)) { return .color(color) }
-        default:
+        case .other:
             break
         }
         return .object(copyingFields ? fields(of: uid) : [:])

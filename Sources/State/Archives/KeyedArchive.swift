@@ -16,11 +16,13 @@ public struct KeyedArchive: Sendable, Equatable {
     public let archiver: String
     /// `$version` (100000 for NSKeyedArchiver).
     public let version: Int128?
-    /// Per object, the UID of its class description + 1 (0: a value stored as itself), and
-    /// the class descriptions by UID: read once, since every object asks for its class and a
-    /// large archive has a few classes for hundreds of thousands of objects.
+    /// Per object, its class description's place in `descriptions` + 1 (0: a value stored as
+    /// itself); the class descriptions read, and where each is in `$objects` (UID → place):
+    /// read once, since every object asks for its class and a large archive has a few classes
+    /// for hundreds of thousands of objects. Derived from `objects` (and not compared).
     private var classReferences: [UInt32]
-    private var classes: [Int: ClassDescription]
+    private var descriptions: [ClassDescription]
+    private var classes: [Int: Int]
 
     /// A class description (`$classname`, `$classes`) as the objects of that class use it.
     struct ClassDescription: Sendable, Equatable {
@@ -29,6 +31,29 @@ public struct KeyedArchive: Sendable, Equatable {
         var chain: [String]
         var isList: Bool
         var isMap: Bool
+        /// The Foundation class read by its fields, judged once by name (not per object).
+        var kind: Kind
+
+        enum Kind: Sendable, Equatable {
+            case string, date, data, uuid, url, color, other
+
+            init(name: String) {
+                switch name {
+                case "NSString", "NSMutableString": self = .string
+                case "NSDate": self = .date
+                case "NSData", "NSMutableData": self = .data
+                case "NSUUID": self = .uuid
+                case "NSURL": self = .url
+                case "NSColor", "UIColor": self = .color
+                default: self = .other
+                }
+            }
+        }
+    }
+
+    /// Archives are equal when their storage is: the class tables are read from it.
+    public static func == (a: KeyedArchive, b: KeyedArchive) -> Bool {
+        a.objects == b.objects && a.top == b.top && a.archiver == b.archiver && a.version == b.version
     }
 
     /// Whether a value has a keyed archive's shape: `$archiver`, `$top` and `$objects`.
@@ -65,6 +90,7 @@ public struct KeyedArchive: Sendable, Equatable {
         self.top = top
         self.archiver = archiver
         classReferences = Array(repeating: 0, count: objects.count)
+        descriptions = []
         classes = [:]
         for uid in objects.indices { noteClass(of: uid) }
     }
@@ -96,25 +122,29 @@ public struct KeyedArchive: Sendable, Equatable {
     }
 
     private mutating func noteClass(of uid: Int) {
-        guard case .dictionary(let fields) = objects[uid], case .uid(let c)? = fields["$class"], c < objects.count,
-            case .dictionary(let info) = objects[Int(c)], case .string(let name)? = info["$classname"]
-        else {
-            classReferences[uid] = 0
+        classReferences[uid] = 0
+        guard case .dictionary(let fields) = objects[uid], case .uid(let c)? = fields["$class"], c < objects.count else { return }
+        if let known = classes[Int(c)] {
+            classReferences[uid] = UInt32(truncatingIfNeeded: known + 1)
             return
         }
-        classReferences[uid] = UInt32(truncatingIfNeeded: c + 1)
-        guard classes[Int(c)] == nil else { return }
+        guard case .dictionary(let info) = objects[Int(c)], case .string(let name)? = info["$classname"] else { return }
         var chain = [name]
         if case .array(let names)? = info["$classes"] { chain = names.compactMap { if case .string(let s) = $0 { s } else { nil } } }
         let isA = { (classes: Set<String>) in classes.contains(name) || chain.contains(where: classes.contains) }
-        classes[Int(c)] = ClassDescription(name: name, chain: chain, isList: isA(Self.listClasses), isMap: isA(Self.mapClasses))
+        classes[Int(c)] = descriptions.count
+        descriptions.append(ClassDescription(name: name, chain: chain, isList: isA(Self.listClasses), isMap: isA(Self.mapClasses), kind: .init(name: name)))
+        classReferences[uid] = UInt32(truncatingIfNeeded: descriptions.count)
     }
 
     /// The class description of object `uid`, when it is an object of a class.
     func classDescription(of uid: Int) -> ClassDescription? {
         let c = classReferences[uid]
-        return c == 0 ? nil : classes[Int(c - 1)]
+        return c == 0 ? nil : descriptions[Int(c - 1)]
     }
+
+    /// Whether `uid` is an object of a class (not a value stored as itself).
+    package func isObject(_ uid: Int) -> Bool { classReferences[uid] != 0 }
 
     private static func referencesFit(_ value: PlistValue, count: Int) -> Bool {
         switch value {
@@ -145,7 +175,7 @@ public struct KeyedArchive: Sendable, Equatable {
         guard objects.indices.contains(uid), !value.isContainer else { return false }
         if case .uid = value { return false }
         // A class description, or an object's class, is not a value to replace.
-        guard !classes.keys.contains(uid), field != "$class" else { return false }
+        guard classes[uid] == nil, field != "$class" else { return false }
         guard let field else {
             objects[uid] = value
             noteClass(of: uid)
