@@ -78,6 +78,12 @@ public enum BinaryPlistWriter {
         var seen: SeenFilter?
         /// The second core's share once merged: its tables answer after this one's.
         private var merged: MergedShare?
+        /// The last dictionary keys stored, by the bits of the `String` itself: the keys of a
+        /// value tree's (or a graph's) thousands of like dictionaries are one string object
+        /// each (or short enough to be their bits), so most keys are found without hashing
+        /// their bytes. The string is kept, so its storage cannot be freed and reused by
+        /// another while its bits stand for it here.
+        private var recentKeys = [(key: String, entry: Int)?](repeating: nil, count: 64)
 
         mutating func scalar(_ value: PlistValue) -> Int {
             let index = entries.count
@@ -110,6 +116,18 @@ public enum BinaryPlistWriter {
                 preconditionFailure("not a scalar")
             }
             return index
+        }
+
+        /// The entry of the dictionary key `key`, stored once (as `scalar(.string(key))`).
+        mutating func key(_ key: String) -> Int {
+            // Equal bits are the same string: the same short string's bytes, or the same
+            // string object (which `recentKeys` keeps alive).
+            let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+            let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if let recent = recentKeys[slot], unsafeBitCast(recent.key, to: (UInt64, UInt64).self) == bits { return recent.entry }
+            let entry = scalar(.string(key))
+            recentKeys[slot] = (key, entry)
+            return entry
         }
 
         /// The entry of the string with these bytes, stored once.
@@ -173,7 +191,7 @@ public enum BinaryPlistWriter {
                 entries.append(Entry(.dictionary, a: 0, b: 0))
                 let first = pending.count
                 let keys = dict.keys
-                for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: scalar(.string(keys[i])))) }
+                for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: key(keys[i]))) }
                 let values = dict.values
                 prefetch(values)
                 for i in values.indices { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) })) }
@@ -210,7 +228,7 @@ public enum BinaryPlistWriter {
                 entries.append(Entry(.dictionary, a: 0, b: 0))
                 let first = pending.count
                 let keys = dict.keys
-                for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: scalar(.string(keys[i])))) }
+                for i in keys.indices { pending.append(UInt32(truncatingIfNeeded: key(keys[i]))) }
                 let values = dict.values
                 for i in values.indices[..<stop] { pending.append(UInt32(truncatingIfNeeded: try WriteError.within(.key(keys[i])) { try add(values[i]) })) }
                 if path.isEmpty {
@@ -333,7 +351,7 @@ public enum BinaryPlistWriter {
         mutating func dictionary(keys: [String], values: [Int]) -> Int {
             // Straight into `refs` (storing a key touches the tables and entries, never refs).
             let first = refs.count
-            for key in keys { refs.append(UInt32(truncatingIfNeeded: scalar(.string(key)))) }
+            for key in keys { refs.append(UInt32(truncatingIfNeeded: self.key(key))) }
             for value in values { refs.append(UInt32(truncatingIfNeeded: value)) }
             entries.append(Entry(.dictionary, a: first, b: keys.count))
             return entries.count - 1
