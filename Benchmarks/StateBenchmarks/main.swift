@@ -39,6 +39,12 @@ if arguments.count == 4, arguments[1] == "--child" {
                 seconds = min(seconds, Measurement.now() - start)
                 precondition(tree.nodes.count > 0)
             }
+        case "ours-read":
+            // Reading the file alone, into fresh memory as a document's first read is.
+            let start = Measurement.now()
+            let bytes = try FileBytes.read(url)
+            seconds = Measurement.now() - start
+            precondition(!bytes.isEmpty)
         case "ours-parse-file":
             // Reading the file included: what opening a document costs.
             let start = Measurement.now()
