@@ -102,11 +102,14 @@ enum JSONPlistParser {
         var pendingKeyFlags: UInt8 = 0
         /// A comment or a trailing comma was read: the file is JSONC.
         var usedExtensions = false
+        /// A large file's node table, faulted in ahead of the parse on another core.
+        let prefault: NodePrefault?
 
         init(buffer: UnsafeBufferPointer<UInt8>) {
             b = buffer
             n = buffer.count
             nodes.reserveCapacity(min(n / 8 + 16, MemoryBudget.maxNodes))
+            prefault = NodePrefault.start(for: &nodes)
         }
 
         func error(_ message: String, at offset: Int) -> PlistError { .text(message, in: b, at: offset) }
@@ -136,6 +139,7 @@ enum JSONPlistParser {
         func describe(_ offset: Int) -> String { TextScan.describe(b, offset) }
 
         mutating func run() throws {
+            defer { prefault?.finish() }
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
             if let bad = UTF8Validation.firstInvalidOffset(b, from: pos) {
                 throw error("invalid UTF-8 byte 0x\(String(b[bad], radix: 16, uppercase: true))", at: bad)
@@ -223,7 +227,10 @@ enum JSONPlistParser {
             }
         }
 
-        mutating func close() { TextScan.close(&nodes, &stack, at: pos) }
+        mutating func close() {
+            TextScan.close(&nodes, &stack, at: pos)
+            prefault?.report(nodes.count)
+        }
 
         mutating func parseKey() throws {
             guard pos < n, b[pos] == UInt8(ascii: "\"") else {

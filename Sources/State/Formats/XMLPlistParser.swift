@@ -60,6 +60,8 @@ extension XMLPlistParser {
         var pos = 0
         var nodes: [SourceNode] = []
         let fast = FastTags()
+        /// A large file's node table, faulted in ahead of the parse on another core.
+        let prefault: NodePrefault?
 
         /// An open `<dict>` or `<array>`, waiting for its closing tag.
         struct Open {
@@ -77,11 +79,13 @@ extension XMLPlistParser {
             // Typical plists spend 25–40 bytes per value; reserving address space is free until
             // it is touched, and avoids copying the table as it grows.
             nodes.reserveCapacity(n / 12 + 16)
+            prefault = NodePrefault.start(for: &nodes)
         }
 
         func error(_ message: String, at offset: Int) -> PlistError { .text(message, in: b, at: offset) }
 
         mutating func run() throws {
+            defer { prefault?.finish() }
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
             if let bad = UTF8Validation.firstInvalidOffset(b, from: pos) {
                 throw error("invalid UTF-8 byte 0x\(String(b[bad], radix: 16, uppercase: true))", at: bad)
@@ -243,6 +247,7 @@ extension XMLPlistParser {
                     pos = k + 1
                     nodes[top.index].end = UInt32(pos)
                     nodes[top.index].size = UInt32(nodes.count - top.index - 1)
+                    prefault?.report(nodes.count)
                     nodes[top.index].count = top.count
                     guard let outer = stack.popLast() else { return }
                     top = outer
