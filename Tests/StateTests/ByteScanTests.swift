@@ -23,6 +23,12 @@ import Testing
                 #expect(ByteScan.containsControlQuoteOrBackslash(buffer) == quote, "\(bytes) (seed \(rng.seed))")
                 #expect(ByteScan.containsControlOrMarkup(buffer) == markup, "\(bytes) (seed \(rng.seed))")
                 #expect(ByteScan.isASCII(buffer) == ascii, "\(bytes) (seed \(rng.seed))")
+                // Where a JSON string's plain run stops, from any start.
+                if let base = buffer.baseAddress {
+                    let from = Int.random(in: 0...length, using: &rng)
+                    let stop = bytes[from...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? length
+                    #expect(ByteScan.firstStringStop(in: base, from: from, end: length) == stop, "\(bytes) from \(from) (seed \(rng.seed))")
+                }
                 if quote { found.quote += 1 }
                 if markup { found.markup += 1 }
                 if !ascii { found.nonASCII += 1 }

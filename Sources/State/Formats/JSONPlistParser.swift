@@ -120,6 +120,8 @@ enum JSONPlistParser {
                 let c = b[pos]
                 if isSpace(c) {
                     pos += 1
+                    // A run (a line's indentation) eight bytes a step; one space byte by byte.
+                    if pos < n, isSpace(b[pos]) { pos = ByteScan.skipSpace(in: b.baseAddress!, from: pos + 1, end: n) }
                 } else if c == UInt8(ascii: "/") {
                     try skipComment()
                 } else {
@@ -254,11 +256,7 @@ enum JSONPlistParser {
             pos += 1
             var escaped = false
             while true {
-                while pos < n {
-                    let c = b[pos]
-                    if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
-                    pos += 1
-                }
+                pos = ByteScan.firstStringStop(in: b.baseAddress!, from: pos, end: n)
                 guard pos < n else { throw error("unterminated string", at: start) }
                 let c = b[pos]
                 if c == UInt8(ascii: "\"") {
