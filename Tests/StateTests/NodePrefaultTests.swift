@@ -41,6 +41,8 @@ import Testing
         let helper = NodePrefault.start(for: &nodes, smallest: 1 << 20)
         let start = Date()
         helper?.finish()
+        // A second finish (a parser's error path after its end) does not wait again.
+        helper?.finish()
         #expect(Date().timeIntervalSince(start) < 1)
     }
 }
