@@ -32,7 +32,7 @@ extension PlistFormat {
 
 extension XMLPlistParser: SourceSyntax {
     static func plainKeyRange(_ node: SourceNode, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let (gt, selfClosing) = tagEnd(buffer, from: Int(node.keyStart) + 1) else { return nil }
+        guard node.hasKey, node.flags & SourceNode.Flags.keyEscaped == 0, let (gt, selfClosing) = keyTagEnd(buffer, keyStart: Int(node.keyStart)) else { return nil }
         if selfClosing { return gt..<gt }
         let lt = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: buffer.baseAddress!, from: gt + 1, end: buffer.count)
         return lt < buffer.count ? (gt + 1)..<lt : nil

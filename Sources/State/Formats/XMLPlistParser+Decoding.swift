@@ -6,10 +6,35 @@ extension XMLPlistParser {
     /// The content span of an element node: between its start tag and its closing tag.
     static func content(of node: SourceNode, in b: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
         if node.flags & SourceNode.Flags.selfClosing != 0 { return (Int(node.end), Int(node.end)) }
-        guard let (gt, _) = tagEnd(b, from: Int(node.start) + 1) else { return (Int(node.end), Int(node.end)) }
-        var close = Int(node.end) - 1
+        // A scalar's tags are almost always bare (`<string>`, `</string>`): their ends are
+        // looked at where the name puts them before the tags are scanned (converting and
+        // printing XML ask this of every value they write).
+        let end = Int(node.end)
+        if let name = nameLength(of: node.kind) {
+            let gt = Int(node.start) + 1 + name
+            let close = end - name - 3
+            if gt < close, b[gt] == UInt8(ascii: ">"), b[close] == UInt8(ascii: "<"), b[close + 1] == UInt8(ascii: "/") { return (gt + 1, close) }
+        }
+        guard let (gt, _) = tagEnd(b, from: Int(node.start) + 1) else { return (end, end) }
+        var close = end - 1
         while close > gt, b[close] != UInt8(ascii: "<") { close -= 1 }
         return (gt + 1, close)
+    }
+
+    /// The length of the tag name of a scalar of `kind`, for the kinds one name spells.
+    @inline(__always) static func nameLength(of kind: SourceNode.Kind) -> Int? {
+        switch kind {
+        case .string: 6
+        case .integer: 7
+        case .real, .date, .data: 4
+        default: nil
+        }
+    }
+
+    /// The `>` of a key's start tag (`<key>`), where it almost always is, else found by a scan.
+    @inline(__always) static func keyTagEnd(_ b: UnsafeBufferPointer<UInt8>, keyStart: Int) -> (gt: Int, selfClosing: Bool)? {
+        if keyStart + 4 < b.count, b[keyStart + 4] == UInt8(ascii: ">") { return (keyStart + 4, false) }
+        return tagEnd(b, from: keyStart + 1)
     }
 
     static func text(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) -> String {
@@ -22,7 +47,7 @@ extension XMLPlistParser {
 
     static func decodeKey(_ node: SourceNode, in b: UnsafeBufferPointer<UInt8>) -> String {
         let start = Int(node.keyStart)
-        guard let (gt, selfClosing) = tagEnd(b, from: start + 1), !selfClosing else { return "" }
+        guard let (gt, selfClosing) = keyTagEnd(b, keyStart: start), !selfClosing else { return "" }
         guard case .closed(let contentEnd, _, let escaped) = scanContent(b, from: gt + 1, tag: .key) else { return "" }
         return text(b, gt + 1, contentEnd, escaped: escaped)
     }
