@@ -74,7 +74,7 @@ public struct ArchiveGraph: Sendable {
         private var order: [Int] = []
 
         /// No object shown yet, room for `count` UIDs.
-        init(count: Int = 0) { paths = Array(repeating: nil, count: count) }
+        init(count: Int) { paths = Array(repeating: nil, count: count) }
 
         /// Where the object `uid` is shown; nil when it is shown nowhere.
         public subscript(uid: Int) -> PlistPath? {

@@ -131,10 +131,8 @@ public enum FileBytes {
     private final class Pieces: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
         let filled: UnsafeMutablePointer<Int>
-        let count: Int
         init(base: UnsafeMutablePointer<UInt8>, count: Int) {
             self.base = base
-            self.count = count
             filled = .allocate(capacity: count)
             filled.initialize(repeating: 0, count: count)
         }

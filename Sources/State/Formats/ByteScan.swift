@@ -30,24 +30,10 @@ package enum ByteScan {
     }
 
     /// The first index in `from..<end` holding a double quote, a backslash or a control
-    /// character (below 0x20) — where a JSON string's plain run stops — or `end`. Eight bytes
-    /// a step: strings are most of a JSON file's bytes.
+    /// character (below 0x20) — where a JSON string's plain run stops — or `end` (strings are
+    /// most of a JSON file's bytes).
     @inline(__always) package static func firstStringStop(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
-        var i = from
-        while i + 8 <= end {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // Below 0x20 as in `containsControl`; a borrow can mark a byte above a real hit
-            // only, so the lowest mark is a real one.
-            let hit = ((word &- ones &* 0x20) & ~word & highs) | matches(word, UInt8(ascii: "\"")) | matches(word, UInt8(ascii: "\\"))
-            if hit != 0 { return i + hit.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < end {
-            let c = base[i]
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { return i }
-            i += 1
-        }
-        return end
+        firstControl(in: base, from: from, end: end, or: UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\""))
     }
 
     /// Whether every byte is ASCII (below 0x80), eight bytes a step.
@@ -80,24 +66,30 @@ package enum ByteScan {
         containsControl(bytes, or: UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"))
     }
 
-    /// Whether `bytes` hold a byte below 0x20 or one of `a`, `b`, `c`, eight bytes a step.
+    /// Whether `bytes` hold a byte below 0x20 or one of `a`, `b`, `c`.
     @inline(__always) private static func containsControl(_ bytes: UnsafeBufferPointer<UInt8>, or a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let end = bytes.count
-        var i = 0
+        return firstControl(in: base, from: 0, end: bytes.count, or: a, b, c) < bytes.count
+    }
+
+    /// The first index in `from..<end` holding a byte below 0x20 or one of `a`, `b`, `c`, or
+    /// `end`; eight bytes a step.
+    @inline(__always) private static func firstControl(in base: UnsafePointer<UInt8>, from: Int, end: Int, or a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        var i = from
         while i + 8 <= end {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // A byte below 0x20: (x - 0x20…) & ~x & 0x80… is nonzero exactly when one is.
-            let control = (word &- ones &* 0x20) & ~word & highs
-            if control | matches(word, a) | matches(word, b) | matches(word, c) != 0 { return true }
+            // A byte below 0x20: (x - 0x20…) & ~x & 0x80… is nonzero exactly when one is; a
+            // borrow can mark a byte above a real one only, so the lowest mark is real.
+            let hit = ((word &- ones &* 0x20) & ~word & highs) | matches(word, a) | matches(word, b) | matches(word, c)
+            if hit != 0 { return i + hit.trailingZeroBitCount >> 3 }
             i += 8
         }
         while i < end {
             let x = base[i]
-            if x < 0x20 || x == a || x == b || x == c { return true }
+            if x < 0x20 || x == a || x == b || x == c { return i }
             i += 1
         }
-        return false
+        return end
     }
 
     /// The first index at or after `from` (before `end`) that is not XML whitespace, or `end`.

@@ -27,11 +27,10 @@ enum KeySpelling {
             // The opening quote; the key's text runs to the next quote (none inside: unescaped).
             return compare(keyStart + 1, upTo: bytes.count, endingAt: UInt8(ascii: "\""), with: wanted, in: bytes)
         case .xml:
-            // `<key>` as Apple's tools and ours write it; any other spelling is decoded.
-            guard keyStart + 5 <= bytes.count, bytes[keyStart + 1] == UInt8(ascii: "k"), bytes[keyStart + 2] == UInt8(ascii: "e"),
-                bytes[keyStart + 3] == UInt8(ascii: "y"), bytes[keyStart + 4] == UInt8(ascii: ">")
-            else { return .undecided }
-            return compare(keyStart + 5, upTo: bytes.count, endingAt: UInt8(ascii: "<"), with: wanted, in: bytes)
+            // The key's text runs from its start tag's `>` to the next `<` (unescaped: no
+            // references, CDATA or comments); an empty `<key/>` is decoded.
+            guard let (gt, selfClosing) = XMLPlistParser.keyTagEnd(bytes, keyStart: keyStart), !selfClosing else { return .undecided }
+            return compare(gt + 1, upTo: bytes.count, endingAt: UInt8(ascii: "<"), with: wanted, in: bytes)
         case .binary:
             // A short ASCII string object: its marker holds its length.
             guard keyStart < bytes.count, bytes[keyStart] >> 4 == 0x5, bytes[keyStart] & 0x0F != 0x0F else { return .undecided }
