@@ -129,7 +129,7 @@ package struct SwiftGenerator: Sendable {
         }
         let stored = fields.filter { !$0.transient }
         out += try memberwiseInitializer(stored) + "\n"
-        out += "    public init(from store: Store) throws {\n"
+        out += "    public init(from store: borrowing Store) throws {\n"
         for field in stored { out += "        \(Self.identifier(field.name)) = \(try readExpression(field))\n" }
         out += "    }\n\n"
         out += "    public func write(to store: inout Store) throws {\n"
@@ -413,7 +413,7 @@ package struct SwiftGenerator: Sendable {
         for c in e.cases {
             out += "    case \(Self.identifier(c.name))" + (try c.payload.map { "(\(try swiftType($0, field: "\(e.name).\(c.name)")))" } ?? "") + "\n"
         }
-        out += "\n    public init(from store: Store) throws {\n"
+        out += "\n    public init(from store: borrowing Store) throws {\n"
         out += "        switch try store.caseName(of: \(e.name).self) {\n"
         for c in e.cases {
             if let payload = c.payload {

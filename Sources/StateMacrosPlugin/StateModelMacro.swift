@@ -49,7 +49,7 @@ struct StateModelMacro: MemberMacro, ExtensionMacro {
         let writes = properties.compactMap(\.writeStatement)
         var members: [DeclSyntax] = [
             """
-            \(raw: access)init(from store: State.Store) throws {
+            \(raw: access)init(from store: borrowing State.Store) throws {
             \(raw: reads.map { "    " + $0 }.joined(separator: "\n"))
             }
             """,
@@ -108,7 +108,7 @@ struct StateModelMacro: MemberMacro, ExtensionMacro {
         }
         return [
             """
-            \(raw: access)init(from store: State.Store) throws {
+            \(raw: access)init(from store: borrowing State.Store) throws {
                 switch try store.caseName(of: \(raw: name).self) {
             \(raw: reads.joined(separator: "\n"))
                 case let other: throw store.unknownCase(other, of: \(raw: name).self)

@@ -17,7 +17,7 @@ import Testing
                     case solid(RGBAColor), image(ImageAsset)
                     case none
 
-                    public init(from store: State.Store) throws {
+                    public init(from store: borrowing State.Store) throws {
                         switch try store.caseName(of: Fill.self) {
                         case "solid":
                             self = .solid(try store.value(forKey: State.Store.payloadKey))

@@ -22,7 +22,7 @@ import Testing
                     public var display: String { name }
                     static var count = 0
 
-                    public init(from store: State.Store) throws {
+                    public init(from store: borrowing State.Store) throws {
                         self.name = try store.value(forKey: "name")
                         self.email = try store.value(forKey: "email")
                         self.age = try store.value(forKey: "age", default: 18)
@@ -72,7 +72,7 @@ extension StructExpansionTests {
                     var isOpen = false
                     let id: Int
 
-                    init(from store: State.Store) throws {
+                    init(from store: borrowing State.Store) throws {
                         self.name = try store.value(forKey: "group_name")
                         self.tint = try store.value(forKey: "tint", using: ColorTransform())
                         self.link = try store.value(forKey: "link", using: URLTransform())
@@ -118,7 +118,7 @@ extension StructExpansionTests {
                 struct Board {
                     var tiles: [any Tile]
 
-                    init(from store: State.Store) throws {
+                    init(from store: borrowing State.Store) throws {
                         self.tiles = try store.value(forKey: "tiles", in: tileConformers)
                     }
 
@@ -154,7 +154,7 @@ extension StructExpansionTests {
                     var odd: Int = 0
                     init() {}
 
-                    init(from store: State.Store) throws {
+                    init(from store: borrowing State.Store) throws {
                         self.tint = (try store.value(forKey: "tint", using: ColorTransform()) as RGBAColor?) ?? .white
                         self.assets = (try store.value(forKey: "assets", in: .asset) as [any Asset]?) ?? []
                         self.odd = try store.value(forKey: "a\\"b", default: 0)
@@ -187,7 +187,7 @@ extension StructExpansionTests {
                 struct Choice {
                     var `default`: Bool
 
-                    init(from store: State.Store) throws {
+                    init(from store: borrowing State.Store) throws {
                         self.`default` = try store.value(forKey: "default")
                     }
 

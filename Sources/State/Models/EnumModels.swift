@@ -19,7 +19,7 @@ extension RawValueModel {
     public static var rawValueKey: String { "value" }
 
     // Inlinable (as `CaseModel`'s): specialized for the enum, not run through the generic path.
-    @inlinable public init(from store: Store) throws {
+    @inlinable public init(from store: borrowing Store) throws {
         let raw: RawValue = try store.value(forKey: Self.rawValueKey)
         guard let value = Self(rawValue: raw) else {
             throw store.context.appending(Self.rawValueKey)
@@ -47,7 +47,7 @@ public protocol CaseModel: Model, CaseIterable {
 extension CaseModel {
     public var caseName: String { TypeNames.describing(self) }
 
-    @inlinable public init(from store: Store) throws {
+    @inlinable public init(from store: borrowing Store) throws {
         let name = try store.caseName(of: Self.self)
         guard let value = TypeNames.caseValue(named: name, of: Self.self) else { throw store.unknownCase(name, of: Self.self) }
         self = value

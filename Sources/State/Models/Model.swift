@@ -13,7 +13,12 @@ import OrderedCollections
 ///   `finishWriting(to:)`.
 public protocol Model: StorableDocument {
     /// Reads the model from a store that has already been migrated to the current version.
-    init(from store: Store) throws
+    ///
+    /// The store is borrowed: the framework hands the same store to `finishReading(from:)`
+    /// afterwards, and a store taken as an owned argument was copied for every model read
+    /// (a dozen references retained and released). An implementation written
+    /// `init(from store: Store)` satisfies it as well; it is handed a copy.
+    init(from store: borrowing Store) throws
     /// Writes every stored property (not transient ones) to the store.
     func write(to store: inout Store) throws
 

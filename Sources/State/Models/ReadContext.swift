@@ -134,6 +134,19 @@ public struct ReadContext: Sendable {
         return ReadContext(node: anchor, file: nil, fileIndex: 0, lastKey: key, lastIndex: index, mode: mode, log: log)
     }
 
+    /// The same place with a drop log of its own: the second half of a collection read in
+    /// halves (`HalvedRead`), whose drops follow the first half's.
+    @usableFromInline func withOwnLog() -> ReadContext {
+        ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: lastKey, lastIndex: lastIndex, mode: mode, log: DropLog())
+    }
+
+    /// Appends what `other` dropped (a context of its own log) to this context's log.
+    @usableFromInline func adoptDrops(of other: ReadContext) {
+        let drops = other.dropped
+        guard !drops.isEmpty else { return }
+        log.errors.withLock { $0.append(contentsOf: drops) }
+    }
+
     /// The same place, with another collection mode.
     public func with(mode: CollectionMode) -> ReadContext {
         ReadContext(node: node, file: file, fileIndex: fileIndex, lastKey: lastKey, lastIndex: lastIndex, mode: mode, log: log)

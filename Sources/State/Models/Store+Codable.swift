@@ -27,7 +27,7 @@ extension Store {
 /// conformance: declare `struct Point: Model, Codable { var x, y: Double }` and it is stored as
 /// `{ "x": …, "y": … }` with versions, migrations and file I/O like any model.
 extension Model where Self: Decodable {
-    public init(from store: Store) throws {
+    public init(from store: borrowing Store) throws {
         self = try PlistValueDecoder().decode(Self.self, from: store.plistValue, context: store.context)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+import Synchronization
 
 /// A value of a parsed file, not yet decoded: what models are read from when they are read
 /// from a file.
@@ -74,11 +75,25 @@ public struct StoredNode: Sendable {
     @inlinable func elements<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [T] {
         guard kind == .array else { throw context.mismatch(expected: expected(), found: self) }
         let count = self.count
-        var result: [T] = []
-        result.reserveCapacity(count)
         let context = context.anchored(at: self)
-        var child = index + 1
-        for index in 0..<count {
+        if count > 1, Int(file.tree.nodes[index].size) >= HalvedRead.threshold, let second = HalvedRead.secondHalf(of: index, in: file, sizes: childSizes) {
+            defer { HalvedRead.finish(file) }
+            let twin = StoredNode(file: file.twin, index: index)
+            return try HalvedRead.read(
+                context,
+                { try elements(from: index + 1, positions: 0..<second.position, context: $0, read) },
+                { try twin.elements(from: index + 1 + second.offset, positions: second.position..<count, context: $0.anchored(at: twin), read) }
+            )
+        }
+        return try elements(from: index + 1, positions: 0..<count, context: context, read)
+    }
+
+    /// The elements at `positions`, the first of which is node `first`.
+    @inlinable func elements<T>(from first: Int, positions: Range<Int>, context: ReadContext, _ read: (StoredNode, ReadContext) throws -> T) throws -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(positions.count)
+        var child = first
+        for index in positions {
             if let element = try context.element({ try read(StoredNode(file: file, index: child), context.appending(index: index)) }) {
                 result.append(element)
             }
@@ -87,15 +102,42 @@ public struct StoredNode: Sendable {
         return result
     }
 
+    /// Each child's node count with its subtree, in order.
+    @usableFromInline var childSizes: [Int] {
+        file.tree.children(of: index).map { Int(file.tree.nodes[$0].size) + 1 }
+    }
+
     /// Each member of a dictionary node read by `read`, in the context's collection mode, as
     /// the value tree has them: a key the file has twice where it was first written, with the
     /// value written last (the first is not read). Any other node is a mismatch.
     @inlinable func members<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [(key: String, value: T)] {
         guard isDictionary else { throw context.mismatch(expected: expected(), found: self) }
-        let members = memberNodes
+        let members = Array(memberNodes)
+        let context = context.anchored(at: self)
+        if members.count > 1, Int(file.tree.nodes[index].size) >= HalvedRead.threshold,
+            let second = HalvedRead.secondHalf(of: index, in: file, sizes: members.map { Int(file.tree.nodes[$0.value.index].size) + 1 })
+        {
+            defer { HalvedRead.finish(file) }
+            let twin = file.twin
+            return try HalvedRead.read(
+                context,
+                { try Self.members(members[..<second.position], context: $0, read) },
+                {
+                    try Self.members(
+                        members[second.position...].map { ($0.key, StoredNode(file: twin, index: $0.value.index)) }[...],
+                        context: $0.anchored(at: StoredNode(file: twin, index: index)), read)
+                }
+            )
+        }
+        return try Self.members(members[...], context: context, read)
+    }
+
+    /// `members` read by `read`, in the context's collection mode.
+    @inlinable static func members<T>(
+        _ members: ArraySlice<(key: String, value: StoredNode)>, context: ReadContext, _ read: (StoredNode, ReadContext) throws -> T
+    ) throws -> [(key: String, value: T)] {
         var result: [(key: String, value: T)] = []
         result.reserveCapacity(members.count)
-        let context = context.anchored(at: self)
         for (key, member) in members {
             if let value = try context.element({ try read(member, context.appending(key)) }) { result.append((key, value)) }
         }
@@ -164,9 +206,27 @@ public struct StoredNode: Sendable {
 /// A parsed file shared by every node read from it.
 @usableFromInline final class ParsedFile: Sendable {
     @usableFromInline let tree: SourceTree
+    /// Whether a collection of this file is being read in halves (`HalvedRead`): one at a time,
+    /// so that the halves do not split again.
+    private let split = Atomic<Bool>(false)
 
     init(tree: SourceTree) {
         self.tree = tree
+    }
+
+    /// Takes the file's one split; false when a collection has it already.
+    func takeSplit() -> Bool {
+        split.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Another reader of the same parsed file, for the second half of a split: every node
+    /// read holds its file, and two threads counting references on one object took turns at
+    /// its cache line for every node.
+    @usableFromInline var twin: ParsedFile { ParsedFile(tree: tree) }
+
+    /// Gives the split back.
+    func returnSplit() {
+        split.store(false, ordering: .releasing)
     }
 
     /// The key path of node `target` from the file's root: a member's key, an element's
