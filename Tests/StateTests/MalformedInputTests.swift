@@ -1,7 +1,8 @@
 import Foundation
-import State
 import StateTestSupport
 import Testing
+
+@testable import State
 
 /// Every kind of broken input gives a `PlistError` with a message and the right location.
 @Suite struct MalformedInputTests {
@@ -117,6 +118,52 @@ import Testing
                 #expect((l, c) == (line, column), "\(error)")
                 return true
             }
+        }
+    }
+
+    /// A large file's UTF-8 is checked beside the parse, on another core: the outcome is the
+    /// one of checking first — the invalid byte is the error even where a syntax error comes
+    /// before it, and a file with bad syntax alone reports that.
+    @Test(arguments: ["json", "xml", "openstep"])
+    func aLargeFilesUTF8IsCheckedAsASmallOnesIs(format: String) throws {
+        // Some 1.4 MB of valid elements, on lines of their own.
+        let count = 80_000
+        let (open, element, close): (String, String, String)
+        switch format {
+        case "json": (open, element, close) = ("[\n", "\"an element é\",\n", "\"last\"]\n")
+        case "xml": (open, element, close) = ("<plist><array>\n", "<string>an element é</string>\n", "<string>last</string></array></plist>\n")
+        default: (open, element, close) = ("(\n", "\"an element é\",\n", "last)\n")
+        }
+        let body = Array((open + String(repeating: element, count: count)).utf8)
+        let good = body + Array(close.utf8)
+        #expect(good.count > ValidatedParse.backgroundSize)
+        #expect(try SourceTree(parsing: good).nodes.count == count + 2)
+
+        // An invalid byte in the last element: line count + 2.
+        let invalid = body + [0xFF] + Array(close.utf8)
+        // The same, with a syntax error on line 2 before it (an unclosed element).
+        var both = invalid
+        let secondLine = both.firstIndex(of: UInt8(ascii: "\n"))! + 1
+        both.insert(contentsOf: Array((format == "xml" ? "<bogus>" : "}").utf8), at: secondLine)
+        for (bytes, line) in [(invalid, count + 2), (both, count + 2)] {
+            #expect {
+                _ = try SourceTree(parsing: bytes)
+            } throws: { error in
+                guard let error = error as? PlistError, case .text(let l, _, _) = error.location else { return false }
+                #expect(error.message.contains("invalid UTF-8 byte 0xFF"), "\(format): \(error)")
+                #expect(l == line, "\(format): \(error)")
+                return true
+            }
+        }
+        // The syntax error alone is reported as the parse met it.
+        var syntax = good
+        syntax.insert(contentsOf: Array((format == "xml" ? "<bogus>" : "}").utf8), at: secondLine)
+        #expect {
+            _ = try SourceTree(parsing: syntax)
+        } throws: { error in
+            guard let error = error as? PlistError, case .text(let l, _, _) = error.location else { return false }
+            #expect(!error.message.contains("UTF-8") && l == 2, "\(format): \(error)")
+            return true
         }
     }
 
