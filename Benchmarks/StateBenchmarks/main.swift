@@ -74,6 +74,18 @@ if arguments.count == 4, arguments[1] == "--child" {
             let library = try AssetLibrary(bytes: bytes)
             seconds = Measurement.now() - start
             precondition(!library.domains.isEmpty)
+        case "ours-models-background":
+            // The same read on a thread of the system's pool, outside any Swift task, as an app
+            // loads a large file in the background: there the largest collection is read in
+            // two halves at once (`HalvedRead`; on the main thread or in a task, one thread).
+            let bytes = try FileBytes.read(url)
+            let load = BackgroundLoad()
+            let group = DispatchGroup()
+            let start = Measurement.now()
+            DispatchQueue.global().async(group: group) { load.groups = (try? AssetLibrary(bytes: bytes))?.domains.values.first?.groups.count ?? 0 }
+            group.wait()
+            seconds = Measurement.now() - start
+            precondition(load.groups > 0)
         case "ours-models-from-values":
             // The same through the whole value tree, as models were read before they read
             // the span tree's nodes (`StoredNode`).
@@ -366,6 +378,7 @@ for size in sizes where sections.contains("formats") {
                 ("ours-values", foundationParse),
                 ("foundation-parse", nil),
                 ("ours-models", foundationModels),
+                ("ours-models-background", foundationModels),
                 ("foundation-models", nil),
                 ("ours-models-encode", foundationEncode),
                 ("foundation-models-encode", nil),
@@ -538,4 +551,10 @@ if sections.contains("big") {
         print("    node links: one pass \(String(format: "%.3f s", details["one pass"] ?? 0)), two halves at once \(String(format: "%.3f s", details["halves"] ?? 0))")
     }
     try? FileManager.default.removeItem(at: url)
+}
+
+/// What the background load of `ours-models-background` read: written by the worker, read
+/// after the group's wait.
+final class BackgroundLoad: @unchecked Sendable {
+    var groups = 0
 }

@@ -1,6 +1,7 @@
 import AssetLibraryExample
 import Foundation
 import OrderedCollections
+import Synchronization
 import Testing
 
 @testable import State
@@ -51,19 +52,31 @@ import Testing
         }
     }
 
+    /// `body`'s result, run on a thread of the system's pool outside any Swift task — where an
+    /// app's background load runs, and where a read may be split (a test runs in a task).
+    func onWorkerThread(_ body: @escaping @Sendable () -> String) -> String {
+        let box = WorkerResult()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { box.value = body() }
+        group.wait()
+        return box.value
+    }
+
     /// Reads `bytes` both ways in both modes, expecting the same, and that the read from the
-    /// file split at least `splits` collections (`strictSplits` in strict mode, where an error
-    /// in the first collection stops the read before the second).
+    /// file (on a worker thread) split at least `splits` collections (`strictSplits` in strict
+    /// mode, where an error in the first collection stops the read before the second).
     func expectSameAsOneThread<M: StorableDocument>(_ type: M.Type, _ bytes: [UInt8], splits: Int, strictSplits: Int? = nil, _ comment: String) {
         for mode in [CollectionMode.strict, .lenient] {
             let splits = mode == .strict ? strictSplits ?? splits : splits
             let before = HalvedRead.splits.load(ordering: .relaxed)
-            let fromNodes = outcome(type, bytes, mode: mode, fromNodes: true)
+            let fromNodes = onWorkerThread { outcome(type, bytes, mode: mode, fromNodes: true) }
             let taken = HalvedRead.splits.load(ordering: .relaxed) - before
             let fromValues = outcome(type, bytes, mode: mode, fromNodes: false)
             #expect(fromNodes == fromValues, "\(comment) \(mode)")
             // Other tests may read large files at the same time: at least, not exactly.
             #expect(Cores.available < 2 || taken >= splits, "\(comment) \(mode): \(taken) splits")
+            // The same read in this test's task stays on its thread (and gives the same).
+            #expect(outcome(type, bytes, mode: mode, fromNodes: true) == fromValues, "\(comment) \(mode) in a task")
         }
     }
 
@@ -130,6 +143,23 @@ import Testing
         expectSameAsOneThread(Bag.self, Array(json.utf8), splits: 1, "key twice")
     }
 
+    /// A document whose conformance is isolated to the main actor (an app's types under
+    /// default main-actor isolation) is read where it was asked for: its `init(from:)` must
+    /// run on the main actor, and a read that may be on an actor (here a test's task) is not
+    /// split — no item is read on another thread.
+    @MainActor @Test func aMainActorIsolatedDocumentIsReadOnItsThread() throws {
+        let items = (0..<9000).map(item)
+        var warnings: [PlistWarning] = []
+        let bytes = try PlistValue.dictionary(["list": .array(items)]).serialized(as: .binary, warnings: &warnings)
+        MainActorBag.readingThread.store(UInt(bitPattern: ObjectIdentifier(Thread.current)), ordering: .relaxed)
+        MainActorBag.otherThreadReads.store(0, ordering: .relaxed)
+        let before = HalvedRead.splits.load(ordering: .relaxed)
+        let bag = try MainActorBag(bytes: bytes)
+        #expect(bag.list.map(\.n) == Array(0..<9000))
+        #expect(MainActorBag.otherThreadReads.load(ordering: .relaxed) == 0)
+        #expect(HalvedRead.splits.load(ordering: .relaxed) == before)
+    }
+
     /// Protocol values (the asset library's conformers), from a library whose groups hold
     /// most of the file: the groups are read in halves, each group's assets on one thread.
     @Test(arguments: PlistFormat.valueFormats)
@@ -146,4 +176,45 @@ import Testing
         expectSameAsOneThread(AssetLibrary.self, bytes, splits: 1, "\(format) library")
         #expect(try AssetLibrary(bytes: bytes).domains[domain]!.groups.count == library.domains[domain]!.groups.count)
     }
+}
+
+/// A list of items whose conformances are isolated to the main actor; each item counts a read
+/// on another thread than the test's.
+@MainActor struct MainActorItem {
+    var n: Int
+}
+
+extension MainActorItem: @MainActor Model {
+    init(from store: borrowing Store) throws {
+        // No closure here: one formed on the main actor traps when run off it.
+        if UInt(bitPattern: ObjectIdentifier(Thread.current)) != MainActorBag.readingThread.load(ordering: .relaxed) {
+            MainActorBag.otherThreadReads.add(1, ordering: .relaxed)
+        }
+        n = try store.value(forKey: "n")
+    }
+    func write(to store: inout Store) throws {
+        try store.set(n, forKey: "n")
+    }
+}
+
+@MainActor struct MainActorBag {
+    /// The thread the test reads on, and how many items were read on another.
+    nonisolated static let readingThread = Atomic<UInt>(0)
+    nonisolated static let otherThreadReads = Atomic<Int>(0)
+    var list: [MainActorItem]
+}
+
+extension MainActorBag: @MainActor Model {
+    init(from store: borrowing Store) throws {
+        list = try store.value(forKey: "list")
+    }
+    func write(to store: inout Store) throws {
+        try store.set(list, forKey: "list")
+    }
+}
+
+/// What a worker thread gave (`HalvedReadTests.onWorkerThread`): written by it, read after the
+/// group's wait.
+private final class WorkerResult: @unchecked Sendable {
+    var value = ""
 }

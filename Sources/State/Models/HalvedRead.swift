@@ -11,6 +11,13 @@ import Synchronization
 /// element. Everything the halves read is fresh (the file is only read), so what they make is
 /// handed back whole; the results, the error thrown and the elements a lenient collection
 /// drops are the same, and in the same order, as one thread reading them all.
+///
+/// Only a read on a thread of the program's own (not the main thread, and not inside a Swift
+/// task) is split. A model's conformance may be isolated to an actor — an app's types are,
+/// under default main-actor isolation — and its `init(from:)` must then run on that actor,
+/// which the read was called on; such a conformance cannot be told from another at run time
+/// (a cast to the protocol succeeds off the actor too), so a read that may be on an actor
+/// stays on its thread.
 @usableFromInline enum HalvedRead {
     /// The fewest nodes under a collection read in halves: some ten milliseconds of models,
     /// far more than waking a second thread costs.
@@ -28,7 +35,9 @@ import Synchronization
     /// taken, and `finish(_:)` must give it back.
     @usableFromInline static func secondHalf(of index: Int, in file: ParsedFile, sizes: [Int]) -> (position: Int, offset: Int)? {
         let total = sizes.reduce(0, +)
-        guard Cores.available > 1, total >= threshold, sizes.count > 1, let largest = sizes.max(), largest * 4 < total * 3 else { return nil }
+        guard Cores.available > 1, total >= threshold, sizes.count > 1, let largest = sizes.max(), largest * 4 < total * 3, mayLeaveThread else {
+            return nil
+        }
         var position = 0
         var offset = 0
         while position < sizes.count, offset < total / 2 {
@@ -42,6 +51,12 @@ import Synchronization
         guard position < sizes.count, file.takeSplit() else { return nil }
         splits.add(1, ordering: .relaxed)
         return (position, offset)
+    }
+
+    /// Whether the read may go on another thread besides this one: not on the main thread
+    /// (the main actor's), and not inside a Swift task (which may be isolated to an actor).
+    static var mayLeaveThread: Bool {
+        !Thread.isMainThread && withUnsafeCurrentTask { $0 == nil }
     }
 
     /// Gives the file's split back after both halves are read.
