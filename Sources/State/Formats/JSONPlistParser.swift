@@ -98,6 +98,11 @@ enum JSONPlistParser {
         var pos = 0
         var nodes: [SourceNode] = []
         var stack: [Int] = []
+        /// The members or elements read so far of the innermost open container, and those of
+        /// the containers around it (innermost last), written into the nodes as each closes:
+        /// counting in the node table checked the table's uniqueness for every value.
+        var count: UInt32 = 0
+        var outerCounts: [UInt32] = []
         var pendingKey = SourceNode.noKey
         var pendingKeyFlags: UInt8 = 0
         /// A comment or a trailing comma was read: the file is JSONC.
@@ -163,7 +168,7 @@ enum JSONPlistParser {
                 let keyFlags = pendingKeyFlags
                 pendingKey = SourceNode.noKey
                 pendingKeyFlags = 0
-                if let top = stack.last { nodes[top].count += 1 }
+                count &+= 1
                 let start = pos
                 let c = b[pos]
                 switch c {
@@ -173,6 +178,8 @@ enum JSONPlistParser {
                     }
                     let isObject = c == UInt8(ascii: "{")
                     stack.append(nodes.count)
+                    outerCounts.append(count)
+                    count = 0
                     try nodes.appendWithinBudget(SourceNode(kind: isObject ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
                     pos += 1
                     try skipSpace()
@@ -237,6 +244,8 @@ enum JSONPlistParser {
         }
 
         mutating func close() {
+            nodes[stack[stack.count - 1]].count = count
+            count = outerCounts.removeLast()
             TextScan.close(&nodes, &stack, at: pos)
             prefault?.report(nodes.count)
         }
