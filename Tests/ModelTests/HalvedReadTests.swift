@@ -143,6 +143,23 @@ import Testing
         expectSameAsOneThread(Bag.self, Array(json.utf8), splits: 1, "key twice")
     }
 
+    /// `load(contentsOf:)` reads on a thread of the system's pool: called from a task (as an
+    /// app's main actor calls it), it still reads a large collection in halves, and gives what
+    /// a read on the caller's thread gives.
+    @Test func anAsyncLoadReadsInHalvesOffTheCallersThread() async throws {
+        let items = (0..<9000).map(item)
+        var warnings: [PlistWarning] = []
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("halved-\(UUID().uuidString).plist")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(try PlistValue.dictionary(["list": .array(items), "table": [:]]).serialized(as: .xml, warnings: &warnings)).write(to: url)
+        let before = HalvedRead.splits.load(ordering: .relaxed)
+        let loaded = try await Bag.load(contentsOf: url)
+        #expect(Cores.available < 2 || HalvedRead.splits.load(ordering: .relaxed) > before)
+        #expect(try loaded.storedValue() == (try Bag(contentsOf: url)).storedValue())
+        #expect(loaded.list.map(\.n) == Array(0..<9000))
+        await #expect(throws: PlistError.self) { try await Bag.load(contentsOf: url.appendingPathExtension("missing")) }
+    }
+
     /// A document whose conformance is isolated to the main actor (an app's types under
     /// default main-actor isolation) is read where it was asked for: its `init(from:)` must
     /// run on the main actor, and a read that may be on an actor (here a test's task) is not

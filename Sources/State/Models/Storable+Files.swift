@@ -118,3 +118,23 @@ extension Set: StorableDocument where Element: Model {}
 extension Dictionary: StorableDocument where Key == String, Value: Model {}
 
 extension OrderedDictionary: StorableDocument where Key == String, Value: Model {}
+
+extension StorableDocument where Self: SendableMetatype {
+    /// Reads a file on a thread of the system's pool and hands the model back, strictly: the
+    /// caller's thread — the main actor's, in an app — stays free while a large file is read,
+    /// and a large collection in it is read in two halves at once on a machine with two cores
+    /// or more (which a read on the main thread or inside a task is not: see the models
+    /// article). A type whose conformance is isolated to an actor cannot be read so (the
+    /// compiler says so): read it with `init(contentsOf:)` on its actor.
+    ///
+    /// ```swift
+    /// let library = try await AssetLibrary.load(contentsOf: url)
+    /// ```
+    public static func load(contentsOf url: URL) async throws -> Self {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try Self(contentsOf: url) })
+            }
+        }
+    }
+}
