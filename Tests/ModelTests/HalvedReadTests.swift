@@ -143,6 +143,18 @@ import Testing
         expectSameAsOneThread(Bag.self, Array(json.utf8), splits: 1, "key twice")
     }
 
+    /// The second half reads through a twin of the file, which shares its one split: the
+    /// halves do not split again (a collection in each half would make four threads).
+    @Test func aFileAndItsTwinShareTheirSplit() throws {
+        let file = ParsedFile(tree: try SourceTree(parsing: Array("[1, 2]".utf8)))
+        #expect(file.takeSplit())
+        let twin = file.twin
+        #expect(!twin.takeSplit())
+        twin.returnSplit()
+        #expect(twin.takeSplit())
+        #expect(!file.takeSplit())
+    }
+
     /// `load(contentsOf:)` reads on a thread of the system's pool: called from a task (as an
     /// app's main actor calls it), it still reads a large collection in halves, and gives what
     /// a read on the caller's thread gives.

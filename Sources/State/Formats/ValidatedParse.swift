@@ -12,9 +12,11 @@ enum ValidatedParse {
     /// check.
     static let backgroundSize = 1 << 20
 
-    /// `parse`'s result, or `invalid`'s error for the first invalid UTF-8 byte of `bytes` from
-    /// `start`.
-    static func run<R>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, invalid: (Int) -> any Error, _ parse: () throws -> R) throws -> R {
+    /// `parse`'s result, or the error of the first invalid UTF-8 byte of `bytes` from `start`.
+    static func run<R>(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ parse: () throws -> R) throws -> R {
+        func invalid(_ bad: Int) -> PlistError {
+            .text("invalid UTF-8 byte 0x\(String(bytes[bad], radix: 16, uppercase: true))", in: bytes, at: bad)
+        }
         guard bytes.count - start >= backgroundSize, Cores.available > 1 else {
             if let bad = UTF8Validation.firstInvalidOffset(bytes, from: start) { throw invalid(bad) }
             return try parse()

@@ -89,10 +89,7 @@ extension XMLPlistParser {
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
             // The UTF-8 is checked beside the parse (another core, for a large file); an invalid
             // byte is the error whatever the parse met first, as when it was checked first.
-            let bytes = b
-            try ValidatedParse.run(b, from: pos, invalid: { PlistError.text("invalid UTF-8 byte 0x\(String(bytes[$0], radix: 16, uppercase: true))", in: bytes, at: $0) }) {
-                try parseDocument()
-            }
+            try ValidatedParse.run(b, from: pos) { try parseDocument() }
         }
 
         /// The document from `pos`, after a byte-order mark.

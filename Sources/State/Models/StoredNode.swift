@@ -207,26 +207,36 @@ public struct StoredNode: Sendable {
 @usableFromInline final class ParsedFile: Sendable {
     @usableFromInline let tree: SourceTree
     /// Whether a collection of this file is being read in halves (`HalvedRead`): one at a time,
-    /// so that the halves do not split again.
-    private let split = Atomic<Bool>(false)
+    /// so that the halves do not split again. Shared with the file's twins.
+    private let split: Split
 
-    init(tree: SourceTree) {
+    convenience init(tree: SourceTree) {
+        self.init(tree: tree, split: Split())
+    }
+
+    private init(tree: SourceTree, split: Split) {
         self.tree = tree
+        self.split = split
     }
 
     /// Takes the file's one split; false when a collection has it already.
     func takeSplit() -> Bool {
-        split.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        split.taken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 
     /// Another reader of the same parsed file, for the second half of a split: every node
     /// read holds its file, and two threads counting references on one object took turns at
-    /// its cache line for every node.
-    @usableFromInline var twin: ParsedFile { ParsedFile(tree: tree) }
+    /// its cache line for every node. It shares the split, which is touched only to take it.
+    @usableFromInline var twin: ParsedFile { ParsedFile(tree: tree, split: split) }
 
     /// Gives the split back.
     func returnSplit() {
-        split.store(false, ordering: .releasing)
+        split.taken.store(false, ordering: .releasing)
+    }
+
+    /// The one split of a file and its twins.
+    private final class Split: Sendable {
+        let taken = Atomic<Bool>(false)
     }
 
     /// The key path of node `target` from the file's root: a member's key, an element's
