@@ -128,6 +128,11 @@ enum OpenStepParser {
         var pos = 0
         var nodes: [SourceNode] = []
         var stack: [Int] = []
+        /// The members or elements read so far of the innermost open container, and those of
+        /// the containers around it (innermost last), written into the nodes as each closes
+        /// (as the JSON parser counts).
+        var count: UInt32 = 0
+        var outerCounts: [UInt32] = []
         var pendingKey = SourceNode.noKey
         var pendingKeyFlags: UInt8 = 0
 
@@ -171,6 +176,8 @@ enum OpenStepParser {
                 // from its first key to its last `;` (empty in a file of comments only).
                 try nodes.appendWithinBudget(SourceNode(kind: .dictionary, start: pos, end: pos, flags: SourceNode.Flags.braceless))
                 stack.append(0)
+                outerCounts.append(count)
+                count = 0
                 guard pos < n else {
                     close()
                     return
@@ -189,7 +196,7 @@ enum OpenStepParser {
                 let keyFlags = pendingKeyFlags
                 pendingKey = SourceNode.noKey
                 pendingKeyFlags = 0
-                if let top = stack.last { nodes[top].count += 1 }
+                count &+= 1
                 let start = pos
                 let c = b[pos]
                 switch c {
@@ -197,6 +204,8 @@ enum OpenStepParser {
                     guard stack.count < PlistLimits.maxDepth else { throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: pos) }
                     let isDictionary = c == UInt8(ascii: "{")
                     stack.append(nodes.count)
+                    outerCounts.append(count)
+                    count = 0
                     try nodes.appendWithinBudget(SourceNode(kind: isDictionary ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
                     pos += 1
                     try skipSpace()
@@ -289,7 +298,11 @@ enum OpenStepParser {
             return pos < n && b[pos] == UInt8(ascii: "=")
         }
 
-        mutating func close(at end: Int? = nil) { TextScan.close(&nodes, &stack, at: end ?? pos) }
+        mutating func close(at end: Int? = nil) {
+            nodes[stack[stack.count - 1]].count = count
+            count = outerCounts.removeLast()
+            TextScan.close(&nodes, &stack, at: end ?? pos)
+        }
 
         /// A key (quoted or not) and its `=`.
         mutating func parseKey() throws {
