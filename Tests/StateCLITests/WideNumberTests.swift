@@ -19,6 +19,20 @@ import Testing
         try ProcessRunner.run(Fixtures.stateExecutable, arguments)
     }
 
+    /// A real is wide exactly when Swift's Double reads it as infinite, whatever the spelling
+    /// of its exponent (sign, case, leading zeros) or of its digits.
+    @Test func realsAreWideExactlyWhenTheyOverflowADouble() throws {
+        let spellings = [
+            "1e308", "1e309", "1E+0400", "1e-999", "-1.5e999", "1.7976931348623157e308", "1.7976931348623159e308", "123.456e-2", "2.5",
+            "0.000000000000000000000000000001", "1" + String(repeating: "0", count: 400) + ".5", "1e00000000000000000000000000308",
+        ]
+        let tree = try SourceTree(parsing: Array("[\(spellings.joined(separator: ", "))]".utf8))
+        for (i, text) in spellings.enumerated() {
+            let node = tree[SourceTree.root + 1 + i]
+            #expect(node.isWideNumber == !Double(text)!.isFinite, "\(text)")
+        }
+    }
+
     @Test func theParserKeepsThemAsWritten() throws {
         let tree = try SourceTree(parsing: Array(Self.text.utf8))
         let wide = tree.nodes.indices.filter { tree[$0].isWideNumber }

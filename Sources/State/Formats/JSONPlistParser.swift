@@ -314,6 +314,7 @@ enum JSONPlistParser {
                 while pos < n, b[pos] &- 48 < 10 { pos += 1 }
             }
             var isReal = false
+            var exponentDigits = 0
             if pos < n, b[pos] == UInt8(ascii: ".") {
                 isReal = true
                 pos += 1
@@ -325,10 +326,14 @@ enum JSONPlistParser {
                 pos += 1
                 if pos < n, b[pos] == UInt8(ascii: "+") || b[pos] == UInt8(ascii: "-") { pos += 1 }
                 guard pos < n, b[pos] &- 48 < 10 else { throw error("digits expected in the exponent", at: pos) }
+                let exponentStart = pos
                 while pos < n, b[pos] &- 48 < 10 { pos += 1 }
+                exponentDigits = pos - exponentStart
             }
             if isReal {
-                if pos - start > 24 || hasLargeExponent(start, pos) {
+                // Three exponent digits or more are the only way a short spelling can overflow
+                // a Double.
+                if pos - start > 24 || exponentDigits >= 3 {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
                     guard let v = Double(text), v.isFinite else { return (.real, true) }
                 }
@@ -338,13 +343,5 @@ enum JSONPlistParser {
             return (.integer, false)
         }
 
-        /// Whether the exponent of the real in `start..<end` has three or more digits (the only
-        /// way a short spelling can overflow a Double).
-        func hasLargeExponent(_ start: Int, _ end: Int) -> Bool {
-            var i = end - 1
-            var digits = 0
-            while i > start, b[i] &- 48 < 10 { digits += 1; i -= 1 }
-            return b[i] | 0x20 == UInt8(ascii: "e") || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") ? digits >= 3 : false
-        }
     }
 }
