@@ -73,7 +73,7 @@ struct Drawing: Model {
 // README-DEFINITIONS-END
 
 @Suite struct ReadmeExampleTests {
-    @Test func theExampleRuns() throws {
+    @Test func theExampleRuns() async throws {
         let folder = try Fixtures.temporaryFolder()
         let url = folder.appendingPathComponent("drawing.plist")
         // README-USAGE-BEGIN
@@ -85,6 +85,7 @@ struct Drawing: Model {
 
         let again = try Drawing(contentsOf: url)                          // the format is detected
         print(again.shapes.map(\.name))                                   // ["sun", "box"]
+        let loaded = try await Drawing.load(contentsOf: url)              // read off the caller's thread
 
         do {
             _ = try Drawing(string: #"{"title": "x", "shapes": [{"Shape": "Star"}]}"#)
@@ -93,6 +94,7 @@ struct Drawing: Model {
         }
         // README-USAGE-END
         #expect(again.shapes.map(\.name) == ["sun", "box"])
+        #expect(loaded.shapes.map(\.name) == ["sun", "box"])
         #expect((again.shapes[0] as? Circle)?.fill?.hex == "#FFB300")
         #expect((again.shapes[1] as? Square)?.side == 3)
         let stored = try drawing.storedValue()
