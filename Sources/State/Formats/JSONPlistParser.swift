@@ -97,12 +97,7 @@ enum JSONPlistParser {
         let n: Int
         var pos = 0
         var nodes: [SourceNode] = []
-        var stack: [Int] = []
-        /// The members or elements read so far of the innermost open container, and those of
-        /// the containers around it (innermost last), written into the nodes as each closes:
-        /// counting in the node table checked the table's uniqueness for every value.
-        var count: UInt32 = 0
-        var outerCounts: [UInt32] = []
+        var open = TextScan.OpenContainers()
         var pendingKey = SourceNode.noKey
         var pendingKeyFlags: UInt8 = 0
         /// A comment or a trailing comma was read: the file is JSONC.
@@ -148,8 +143,6 @@ enum JSONPlistParser {
         mutating func run() throws {
             defer { prefault?.finish() }
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
-            // The UTF-8 is checked beside the parse (another core, for a large file); an invalid
-            // byte is the error whatever the parse met first, as when it was checked first.
             try ValidatedParse.run(b, from: pos) { try parseDocument() }
         }
 
@@ -158,25 +151,23 @@ enum JSONPlistParser {
             outer: while true {
                 try skipSpace()
                 guard pos < n else {
-                    if let top = stack.last { throw error("unexpected end of input: \(nodes[top].kind == .array ? "array" : "object") is not closed", at: Int(nodes[top].start)) }
+                    if let top = open.last { throw error("unexpected end of input: \(nodes[top].kind == .array ? "array" : "object") is not closed", at: Int(nodes[top].start)) }
                     throw error("unexpected end of input: expected a value", at: pos)
                 }
                 let keyStart = pendingKey
                 let keyFlags = pendingKeyFlags
                 pendingKey = SourceNode.noKey
                 pendingKeyFlags = 0
-                count &+= 1
+                open.countValue()
                 let start = pos
                 let c = b[pos]
                 switch c {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard stack.count < PlistLimits.maxDepth else {
+                    guard open.depth < PlistLimits.maxDepth else {
                         throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: pos)
                     }
                     let isObject = c == UInt8(ascii: "{")
-                    stack.append(nodes.count)
-                    outerCounts.append(count)
-                    count = 0
+                    open.open(nodes.count)
                     try nodes.appendWithinBudget(SourceNode(kind: isObject ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
                     pos += 1
                     try skipSpace()
@@ -207,7 +198,7 @@ enum JSONPlistParser {
 
                 // After a complete value: separators and closing brackets.
                 while true {
-                    guard let top = stack.last else {
+                    guard let top = open.last else {
                         try skipSpace()
                         if pos < n { throw error("unexpected \(describe(pos)) after the JSON value", at: pos) }
                         return
@@ -241,9 +232,7 @@ enum JSONPlistParser {
         }
 
         mutating func close() {
-            nodes[stack[stack.count - 1]].count = count
-            count = outerCounts.removeLast()
-            TextScan.close(&nodes, &stack, at: pos)
+            open.close(in: &nodes, at: pos)
             prefault?.report(nodes.count)
         }
 
@@ -342,6 +331,5 @@ enum JSONPlistParser {
             guard NumberSyntax.integer(b, start, pos) != nil else { return (.real, true) }
             return (.integer, false)
         }
-
     }
 }

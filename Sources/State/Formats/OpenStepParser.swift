@@ -127,12 +127,7 @@ enum OpenStepParser {
         let n: Int
         var pos = 0
         var nodes: [SourceNode] = []
-        var stack: [Int] = []
-        /// The members or elements read so far of the innermost open container, and those of
-        /// the containers around it (innermost last), written into the nodes as each closes
-        /// (as the JSON parser counts).
-        var count: UInt32 = 0
-        var outerCounts: [UInt32] = []
+        var open = TextScan.OpenContainers()
         var pendingKey = SourceNode.noKey
         var pendingKeyFlags: UInt8 = 0
 
@@ -163,8 +158,6 @@ enum OpenStepParser {
 
         mutating func run() throws {
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
-            // The UTF-8 is checked beside the parse (another core, for a large file); an invalid
-            // byte is the error whatever the parse met first, as when it was checked first.
             try ValidatedParse.run(b, from: pos) { try parseDocument() }
         }
 
@@ -175,9 +168,7 @@ enum OpenStepParser {
                 // `.strings`: `key = value;` pairs at the top level, no braces. The root spans
                 // from its first key to its last `;` (empty in a file of comments only).
                 try nodes.appendWithinBudget(SourceNode(kind: .dictionary, start: pos, end: pos, flags: SourceNode.Flags.braceless))
-                stack.append(0)
-                outerCounts.append(count)
-                count = 0
+                open.open(0)
                 guard pos < n else {
                     close()
                     return
@@ -187,7 +178,7 @@ enum OpenStepParser {
             outer: while true {
                 try skipSpace()
                 guard pos < n else {
-                    if let top = stack.last {
+                    if let top = open.last {
                         throw error("unexpected end of input: \(nodes[top].kind == .array ? "array" : "dictionary") is not closed", at: Int(nodes[top].start))
                     }
                     throw error("unexpected end of input: expected a value", at: pos)
@@ -196,16 +187,14 @@ enum OpenStepParser {
                 let keyFlags = pendingKeyFlags
                 pendingKey = SourceNode.noKey
                 pendingKeyFlags = 0
-                count &+= 1
+                open.countValue()
                 let start = pos
                 let c = b[pos]
                 switch c {
                 case UInt8(ascii: "{"), UInt8(ascii: "("):
-                    guard stack.count < PlistLimits.maxDepth else { throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: pos) }
+                    guard open.depth < PlistLimits.maxDepth else { throw error("nesting deeper than \(PlistLimits.maxDepth) levels", at: pos) }
                     let isDictionary = c == UInt8(ascii: "{")
-                    stack.append(nodes.count)
-                    outerCounts.append(count)
-                    count = 0
+                    open.open(nodes.count)
                     try nodes.appendWithinBudget(SourceNode(kind: isDictionary ? .dictionary : .array, start: pos, keyStart: keyStart, flags: keyFlags))
                     pos += 1
                     try skipSpace()
@@ -242,7 +231,7 @@ enum OpenStepParser {
 
                 // After a complete value: the member's `;` or the item's `,`, and closings.
                 while true {
-                    guard let top = stack.last else {
+                    guard let top = open.last else {
                         try skipSpace()
                         if pos < n { throw error("unexpected \(describe(pos)) after the property list", at: pos) }
                         return
@@ -298,16 +287,12 @@ enum OpenStepParser {
             return pos < n && b[pos] == UInt8(ascii: "=")
         }
 
-        mutating func close(at end: Int? = nil) {
-            nodes[stack[stack.count - 1]].count = count
-            count = outerCounts.removeLast()
-            TextScan.close(&nodes, &stack, at: end ?? pos)
-        }
+        mutating func close(at end: Int? = nil) { open.close(in: &nodes, at: end ?? pos) }
 
         /// A key (quoted or not) and its `=`.
         mutating func parseKey() throws {
             guard pos < n else {
-                throw error("unexpected end of input: dictionary is not closed", at: stack.last.map { Int(nodes[$0].start) } ?? pos)
+                throw error("unexpected end of input: dictionary is not closed", at: open.last.map { Int(nodes[$0].start) } ?? pos)
             }
             let start = pos
             let c = b[pos]

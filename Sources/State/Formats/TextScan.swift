@@ -29,10 +29,38 @@ enum TextScan {
         return "byte 0x\(String(c, radix: 16, uppercase: true))"
     }
 
-    /// Ends the container on top of `stack` at `end`: its span and its number of descendants.
-    static func close(_ nodes: inout [SourceNode], _ stack: inout [Int], at end: Int) {
-        let top = stack.removeLast()
-        nodes[top].end = UInt32(end)
-        nodes[top].size = UInt32(nodes.count - top - 1)
+    /// The containers a text reader has open, innermost last, and how many members or
+    /// elements the innermost has so far: counted here and written into its node when it
+    /// closes (counting in the node table checked the table's uniqueness for every value).
+    struct OpenContainers {
+        /// The open containers' nodes, innermost last.
+        private(set) var indices: [Int] = []
+        /// The innermost container's count so far, and those of the containers around it.
+        private var count: UInt32 = 0
+        private var outerCounts: [UInt32] = []
+
+        /// The innermost open container's node.
+        var last: Int? { indices.last }
+        /// How many containers are open.
+        var depth: Int { indices.count }
+
+        /// A value begins in the innermost container (or at the top level, where nothing counts it).
+        mutating func countValue() { count &+= 1 }
+
+        /// The container at node `index` opens.
+        mutating func open(_ index: Int) {
+            indices.append(index)
+            outerCounts.append(count)
+            count = 0
+        }
+
+        /// Ends the innermost container at `end`: its span, number of descendants and count.
+        mutating func close(in nodes: inout [SourceNode], at end: Int) {
+            let top = indices.removeLast()
+            nodes[top].end = UInt32(end)
+            nodes[top].size = UInt32(nodes.count - top - 1)
+            nodes[top].count = count
+            count = outerCounts.removeLast()
+        }
     }
 }

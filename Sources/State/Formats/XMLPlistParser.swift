@@ -87,8 +87,6 @@ extension XMLPlistParser {
         mutating func run() throws {
             defer { prefault?.finish() }
             if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
-            // The UTF-8 is checked beside the parse (another core, for a large file); an invalid
-            // byte is the error whatever the parse met first, as when it was checked first.
             try ValidatedParse.run(b, from: pos) { try parseDocument() }
         }
 
