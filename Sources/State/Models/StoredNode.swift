@@ -74,18 +74,9 @@ public struct StoredNode: Sendable {
     // looked up metadata (of `T?`, of `[T]`) for every element.
     @inlinable func elements<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [T] {
         guard kind == .array else { throw context.mismatch(expected: expected(), found: self) }
-        let count = self.count
-        let context = context.anchored(at: self)
-        if count > 1, Int(file.tree.nodes[index].size) >= HalvedRead.threshold, let second = HalvedRead.secondHalf(of: index, in: file, sizes: childSizes) {
-            defer { HalvedRead.finish(file) }
-            let twin = StoredNode(file: file.twin, index: index)
-            return try HalvedRead.read(
-                context,
-                { try elements(from: index + 1, positions: 0..<second.position, context: $0, read) },
-                { try twin.elements(from: index + 1 + second.offset, positions: second.position..<count, context: $0.anchored(at: twin), read) }
-            )
+        return try inHalves(count: count, sizes: childSizes, context: context.anchored(at: self)) { node, positions, offset, context in
+            try node.elements(from: index + 1 + offset, positions: positions, context: context, read)
         }
-        return try elements(from: index + 1, positions: 0..<count, context: context, read)
     }
 
     /// The elements at `positions`, the first of which is node `first`.
@@ -113,35 +104,37 @@ public struct StoredNode: Sendable {
     @inlinable func members<T>(context: ReadContext, expected: @autoclosure () -> String, _ read: (StoredNode, ReadContext) throws -> T) throws -> [(key: String, value: T)] {
         guard isDictionary else { throw context.mismatch(expected: expected(), found: self) }
         let members = Array(memberNodes)
-        let context = context.anchored(at: self)
-        if members.count > 1, Int(file.tree.nodes[index].size) >= HalvedRead.threshold,
-            let second = HalvedRead.secondHalf(of: index, in: file, sizes: members.map { Int(file.tree.nodes[$0.value.index].size) + 1 })
-        {
-            defer { HalvedRead.finish(file) }
-            let twin = file.twin
-            return try HalvedRead.read(
-                context,
-                { try Self.members(members[..<second.position], context: $0, read) },
-                {
-                    try Self.members(
-                        members[second.position...].map { ($0.key, StoredNode(file: twin, index: $0.value.index)) }[...],
-                        context: $0.anchored(at: StoredNode(file: twin, index: index)), read)
-                }
-            )
+        let sizes = { members.map { Int(file.tree.nodes[$0.value.index].size) + 1 } }
+        return try inHalves(count: members.count, sizes: sizes(), context: context.anchored(at: self)) { node, positions, _, context in
+            var result: [(key: String, value: T)] = []
+            result.reserveCapacity(positions.count)
+            for (key, member) in members[positions] {
+                // Through `node`'s file: the second half's twin (see `HalvedRead`).
+                let member = StoredNode(file: node.file, index: member.index)
+                if let value = try context.element({ try read(member, context.appending(key)) }) { result.append((key, value)) }
+            }
+            return result
         }
-        return try Self.members(members[...], context: context, read)
     }
 
-    /// `members` read by `read`, in the context's collection mode.
-    @inlinable static func members<T>(
-        _ members: ArraySlice<(key: String, value: StoredNode)>, context: ReadContext, _ read: (StoredNode, ReadContext) throws -> T
-    ) throws -> [(key: String, value: T)] {
-        var result: [(key: String, value: T)] = []
-        result.reserveCapacity(members.count)
-        for (key, member) in members {
-            if let value = try context.element({ try read(member, context.appending(key)) }) { result.append((key, value)) }
+    /// The `count` children of this container read by `part` — handed the node to read
+    /// through, the children's positions, the nodes before the first of them and the context
+    /// — once for all of them, or for two halves at once when `HalvedRead` splits the
+    /// container (`sizes`, each child's nodes, are only asked for a large one).
+    @inlinable func inHalves<R>(
+        count: Int, sizes: @autoclosure () -> [Int], context: ReadContext,
+        _ part: (_ node: StoredNode, _ positions: Range<Int>, _ offset: Int, _ context: ReadContext) throws -> [R]
+    ) throws -> [R] {
+        guard count > 1, Int(file.tree.nodes[index].size) >= HalvedRead.threshold, let second = HalvedRead.secondHalf(of: index, in: file, sizes: sizes()) else {
+            return try part(self, 0..<count, 0, context)
         }
-        return result
+        defer { HalvedRead.finish(file) }
+        let twin = StoredNode(file: file.twin, index: index)
+        return try HalvedRead.read(
+            context,
+            { try part(self, 0..<second.position, 0, $0) },
+            { try part(twin, second.position..<count, second.offset, $0.anchored(at: twin)) }
+        )
     }
 
     /// A dictionary's members by key, as the value tree has them: a key the file has twice
